@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createCookie } from '@remix-run/node'
+import { and, eq, gt, lt } from 'drizzle-orm'
+import { getConfig, getSessionSecret } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { sessions, users } from '~/db/schema'
+import { SESSION_MAX_AGE_MS } from '~/lib/constants'
+
+export type Role = 'admin' | 'speaker'
+export type SessionUser = { id: string; email: string; role: Role; sessionId: string }
+
+let cookie: ReturnType<typeof createCookie> | undefined
+function sessionCookie() {
+  const config = getConfig()
+  cookie ??= createCookie('lectern_session', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isProduction && config.appUrl.startsWith('https:'),
+    path: '/',
+    maxAge: Math.floor(SESSION_MAX_AGE_MS / 1000),
+    secrets: [getSessionSecret(config)],
+  })
+  return cookie
+}
+
+/** spec 001 §6: founder (ADMIN_EMAILS) addresses are always admin; otherwise the stored role; else speaker. */
+export function resolveRole(user: { email: string; role?: Role | null } | null | undefined): Role | null {
+  if (!user) return null
+  if (getConfig().adminEmails.includes(user.email.toLowerCase())) return 'admin'
+  return user.role ?? 'speaker'
+}
+
+const cache = new WeakMap<Request, Promise<SessionUser | null>>()
+
+/** The signed-in user for this request, or null. One database read per request. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let pending = cache.get(request)
+  if (!pending) {
+    pending = loadSessionUser(request)
+    cache.set(request, pending)
+  }
+  return pending
+}
+
+async function loadSessionUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request)
+  if (!sessionId) return null
+  const [row] = await getDb()
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1)
+  if (!row) return null
+  let role: Role
+  try {
+    role = resolveRole(row) ?? 'speaker'
+  } catch (error) {
+    // spec 001 §6: a failing role lookup gives speaker.
+    console.error('Role lookup failed', error)
+    role = 'speaker'
+  }
+  return { ...row, role, sessionId }
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get('Cookie'))
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+/** Starts a new session (always a fresh id) and returns its Set-Cookie header. */
+export async function createUserSession(userId: string, request?: Request): Promise<string> {
+  const id = randomBytes(32).toString('base64url')
+  await getDb()
+    .insert(sessions)
+    .values({
+      id,
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_MS),
+      userAgent: request?.headers.get('User-Agent')?.slice(0, 300) ?? null,
+    })
+  await getDb().update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId))
+  return sessionCookie().serialize(id)
+}
+
+/** Deletes the session row (so an old cookie stops working) and returns a clearing Set-Cookie header. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const sessionId = await readSessionId(request)
+  if (sessionId) await getDb().delete(sessions).where(eq(sessions.id, sessionId))
+  return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+}
+
+export async function deleteExpiredSessions() {
+  await getDb().delete(sessions).where(lt(sessions.expiresAt, new Date()))
+}
+
+export function sha256(value: string) {
+  return createHash('sha256').update(value).digest('hex')
+}

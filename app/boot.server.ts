@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
+import { closeDatabase, getDatabaseHandle, getDb, openDatabase } from '~/db/client.server'
+import { migrate } from '~/db/migrate.server'
+import { deleteExpiredSessions } from '~/auth/session.server'
+import { OutboxWorker } from '~/services/email.server'
+import { pruneRateLimits } from '~/services/rate-limit.server'
+
+// Start-up and shutdown of everything the app owns: database, migrations, demo seed, outbox worker.
+type Running = { worker: OutboxWorker; janitor: NodeJS.Timeout }
+const holder = globalThis as unknown as { __lecternApp?: Promise<Running> }
+
+export function startApp(): Promise<Running> {
+  holder.__lecternApp ??= boot()
+  return holder.__lecternApp
+}
+
+async function boot(): Promise<Running> {
+  const config = getConfig()
+  if (config.isProduction && !config.DATABASE_URL) {
+    console.warn(
+      'WARNING: NODE_ENV=production without DATABASE_URL. The embedded PGlite database never fsyncs and serves one process only; use Postgres in production (docs/deploy.md).',
+    )
+  }
+  const handle = await openDatabase(config)
+  await migrate(handle, config.DATABASE_URL)
+  if (config.SEED_DEMO) {
+    const { seedIfEmpty } = await import('~/db/seed.server')
+    await seedIfEmpty()
+  }
+  const worker = new OutboxWorker().start()
+  const janitor = setInterval(
+    () => {
+      void deleteExpiredSessions().catch(() => {})
+      void pruneRateLimits().catch(() => {})
+    },
+    60 * 60 * 1000,
+  )
+  janitor.unref()
+  return { worker, janitor }
+}
+
+export async function stopApp() {
+  const running = holder.__lecternApp
+  holder.__lecternApp = undefined
+  if (running) {
+    const { worker, janitor } = await running
+    clearInterval(janitor)
+    await worker.stop()
+  }
+  await closeDatabase()
+}
+
+export async function checkHealth(): Promise<{ ok: boolean; driver?: string; error?: string }> {
+  try {
+    const handle = getDatabaseHandle()
+    if (!handle) return { ok: false, error: 'database not open' }
+    await getDb().execute(sql`select 1`)
+    return { ok: true, driver: handle.driver }
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) }
+  }
+}

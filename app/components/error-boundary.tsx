@@ -1,0 +1,46 @@
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import type { ReactNode } from 'react'
+
+type StatusHandler = (info: { error: { status: number; data: unknown } }) => ReactNode
+
+/** A real page for any error, inside the layout, with the right status. */
+export function GeneralErrorBoundary({
+  statusHandlers = {},
+  unexpected,
+}: {
+  statusHandlers?: Record<number, StatusHandler>
+  unexpected?: (error: unknown) => ReactNode
+}) {
+  const error = useRouteError()
+  if (typeof document !== 'undefined' && !isRouteErrorResponse(error)) console.error(error)
+  let content: ReactNode
+  if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers[error.status]
+    content = handler ? (
+      handler({ error })
+    ) : error.status === 404 ? (
+      <ErrorMessage title="Page not found" body="The page you're looking for doesn't exist or has moved." />
+    ) : (
+      <ErrorMessage title={`${error.status} ${error.statusText || 'Error'}`} body={typeof error.data === 'string' ? error.data : 'Something went wrong.'} />
+    )
+  } else {
+    content = unexpected ? unexpected(error) : <ErrorMessage title="Something went wrong" body="An unexpected error occurred. Please try again." />
+  }
+  return <div className="mx-auto w-full max-w-3xl px-4 py-24 text-center">{content}</div>
+}
+
+export function ErrorMessage({ title, body, action }: { title: string; body: string; action?: ReactNode }) {
+  return (
+    <>
+      <h1 className="text-3xl font-bold text-white">{title}</h1>
+      <p className="mt-4 text-slate-300">{body}</p>
+      <div className="mt-8">
+        {action ?? (
+          <Link to="/" className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-400">
+            Back to home
+          </Link>
+        )}
+      </div>
+    </>
+  )
+}

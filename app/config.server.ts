@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+// Every setting Lectern reads, in one place. The defaults make `npm start` work with nothing set.
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
+    z.boolean(),
+  )
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  SESSION_SECRET: optionalString,
+  ADMIN_EMAILS: z.string().default('admin@lectern.local'),
+  BRAND_NAME: z.string().min(1).default('Lectern'),
+  RESEND_API_KEY: optionalString,
+  RESEND_BASE_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Lectern <hello@lectern.local>'),
+  TEAM_EMAIL: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(false),
+  S3_PUBLIC_URL: optionalUrl,
+  DEV_MAILBOX: bool(false),
+  SEED_DEMO: bool(true),
+  TRUST_PROXY: bool(false),
+  LAUNCH_OFFER_DEADLINE: z.string().default('2025-06-06T23:59:59Z'),
+  DEMO_VIDEO_URL: optionalUrl,
+  CHAT_WIDGET_URL: optionalUrl,
+  AFFILIATE_WIDGET_URL: optionalUrl,
+  CALENDAR_URL: optionalUrl,
+  FEEDBACK_BOARD_URL: optionalUrl,
+  KNOWLEDGE_BASE_URL: optionalUrl,
+  ROI_CALCULATOR_URL: optionalUrl,
+  MAILING_LIST_URL: optionalUrl,
+  SOCIAL_YOUTUBE_URL: optionalUrl,
+  SOCIAL_INSTAGRAM_URL: optionalUrl,
+  SOCIAL_LINKEDIN_URL: optionalUrl,
+  SOCIAL_TIKTOK_URL: optionalUrl,
+})
+
+export type Config = ReturnType<typeof parseConfig>
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+  const adminEmails = e.ADMIN_EMAILS.split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+  return {
+    ...e,
+    isProduction: e.NODE_ENV === 'production',
+    dataDir,
+    appUrl,
+    adminEmails,
+    teamEmail: e.TEAM_EMAIL ?? adminEmails[0] ?? 'team@lectern.local',
+    // The dev mailbox is for development; production needs an explicit opt-in.
+    devMailboxEnabled: e.NODE_ENV !== 'production' || e.DEV_MAILBOX,
+    launchOfferDeadline: new Date(e.LAUNCH_OFFER_DEADLINE),
+  }
+}
+
+let cached: Config | undefined
+export function getConfig(): Config {
+  cached ??= parseConfig()
+  return cached
+}
+
+/** For tests that start the app with other settings. */
+export function resetConfig(next?: Config) {
+  cached = next
+}
+
+/** SESSION_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
+export function getSessionSecret(config: Config = getConfig()): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET
+  const file = path.join(config.dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(config.dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  return secret
+}

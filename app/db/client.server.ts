@@ -1,0 +1,139 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import path from 'node:path'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { Config } from '~/config.server'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Driver = 'pglite' | 'postgres'
+export type DatabaseHandle = {
+  db: Db
+  driver: Driver
+  /** Runs a raw statement; used by migrations, health checks and tests. */
+  exec: (sql: string) => Promise<void>
+  close: () => Promise<void>
+}
+
+// Kept on globalThis so the Express entry, the Remix build and Vite's dev SSR graph share one handle.
+const holder = globalThis as unknown as { __lecternDb?: DatabaseHandle }
+
+export function getDb(): Db {
+  const handle = holder.__lecternDb
+  if (!handle) throw new Error('The database is not open: call openDatabase() at start-up.')
+  return handle.db
+}
+
+export function getDatabaseHandle(): DatabaseHandle | undefined {
+  return holder.__lecternDb
+}
+
+/** Installs an already-open handle (tests, scripts). */
+export function useDatabase(handle: DatabaseHandle | undefined) {
+  holder.__lecternDb = handle
+}
+
+export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Promise<DatabaseHandle> {
+  if (holder.__lecternDb) return holder.__lecternDb
+  const handle = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite(path.join(config.dataDir, 'pglite'), config.dataDir)
+  holder.__lecternDb = handle
+  return handle
+}
+
+export async function closeDatabase() {
+  const handle = holder.__lecternDb
+  holder.__lecternDb = undefined
+  await handle?.close()
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const { default: postgres } = await import('postgres')
+  const { drizzle } = await import('drizzle-orm/postgres-js')
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} })
+  const db = drizzle(client, { schema }) as unknown as Db
+  return {
+    db,
+    driver: 'postgres',
+    exec: async (statement) => {
+      await client.unsafe(statement)
+    },
+    close: () => client.end({ timeout: 5 }),
+  }
+}
+
+/**
+ * Embedded PGlite. It is for one process: a lock file in DATA_DIR refuses a second opener.
+ * `dataDir` undefined opens an in-memory database (tests); `loadDataDir` restores a dump.
+ */
+export async function openPglite(
+  pgDir: string | undefined,
+  lockDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const release = lockDir ? acquireLock(lockDir) : () => {}
+  try {
+    const client = await PGlite.create({
+      dataDir: pgDir,
+      extensions: { pg_trgm },
+      loadDataDir: options.loadDataDir,
+    })
+    const db = drizzle(client, { schema }) as unknown as Db
+    return {
+      db,
+      driver: 'pglite',
+      exec: async (statement) => {
+        await client.exec(statement)
+      },
+      close: async () => {
+        try {
+          await client.close()
+        } finally {
+          release()
+        }
+      },
+    }
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+export class DataDirLockedError extends Error {}
+
+function acquireLock(dir: string): () => void {
+  mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, 'pglite.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(file, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const pid = Number(readFileSync(file, 'utf8').trim())
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `Another Lectern process (pid ${pid}) is using the embedded database in ${dir}. ` +
+            'PGlite serves one process only: stop that process, point DATA_DIR elsewhere, or set DATABASE_URL to a Postgres server.',
+        )
+      }
+      // A lock left by a process that is gone: take it over.
+      rmSync(file, { force: true })
+    }
+  }
+  throw new DataDirLockedError(`Could not take the database lock in ${dir}.`)
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

@@ -1,0 +1,90 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { getSessionUser } from '~/auth/session.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SiteLayout } from '~/components/layout/site-layout'
+import { useNonce } from '~/components/nonce'
+import { Toaster } from '~/components/toaster'
+import { getConfig } from '~/config.server'
+import { getToast } from '~/services/toast.server'
+import tailwind from '~/tailwind.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: tailwind },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const config = getConfig()
+  const [user, { toast, headers }] = await Promise.all([getSessionUser(request), getToast(request)])
+  return data(
+    {
+      user: user ? { email: user.email, role: user.role } : null,
+      toast,
+      brand: config.BRAND_NAME,
+      appUrl: config.appUrl,
+      // Optional third-party URLs: unset → the element that uses one is hidden.
+      links: {
+        demoVideo: config.DEMO_VIDEO_URL ?? null,
+        chatWidget: config.CHAT_WIDGET_URL ?? null,
+        affiliateWidget: config.AFFILIATE_WIDGET_URL ?? null,
+        calendar: config.CALENDAR_URL ?? null,
+        feedbackBoard: config.FEEDBACK_BOARD_URL ?? null,
+        knowledgeBase: config.KNOWLEDGE_BASE_URL ?? null,
+        roiCalculator: config.ROI_CALCULATOR_URL ?? null,
+        mailingList: config.MAILING_LIST_URL ?? null,
+        youtube: config.SOCIAL_YOUTUBE_URL ?? null,
+        instagram: config.SOCIAL_INSTAGRAM_URL ?? null,
+        linkedin: config.SOCIAL_LINKEDIN_URL ?? null,
+        tiktok: config.SOCIAL_TIKTOK_URL ?? null,
+      },
+    },
+    { headers },
+  )
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data']
+
+/** Root loader data from anywhere (undefined inside the root error boundary before data loads). */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-ink-950 font-sans text-slate-100 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>()
+  return (
+    <SiteLayout>
+      <Outlet />
+      <Toaster toast={toast} />
+    </SiteLayout>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <SiteLayout>
+      <GeneralErrorBoundary />
+    </SiteLayout>
+  )
+}

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { rateLimits } from '~/db/schema'
+
+/**
+ * Fixed-window counter kept in the database, so limits hold across processes.
+ * Returns whether this hit is allowed and how long until the window resets.
+ */
+export async function hitRateLimit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }> {
+  const now = new Date()
+  const windowStartCutoff = new Date(now.getTime() - windowMs)
+  const [row] = await getDb()
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+  const count = row?.count ?? 1
+  const retryAfterMs = Math.max(0, (row?.windowStart ?? now).getTime() + windowMs - now.getTime())
+  return { allowed: count <= limit, retryAfterMs }
+}
+
+export async function pruneRateLimits(olderThanMs = 24 * 60 * 60 * 1000) {
+  await getDb()
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < ${new Date(Date.now() - olderThanMs)}`)
+}

@@ -1,0 +1,60 @@
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+import { e2ePorts } from './tests/e2e/env'
+
+const ports = await e2ePorts()
+const baseURL = `http://127.0.0.1:${ports.app}`
+const dataDir = path.resolve(`tests/.tmp/e2e-${ports.app}`)
+
+// Debian's chromium; Playwright's own browser download cannot work on these machines.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'js', testMatch: /(?<!\.nojs)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'nojs', testMatch: /\.nojs\.spec\.ts$/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions } },
+  ],
+  webServer: [
+    {
+      command: `npx tsx tests/fakes/resend.ts ${ports.resend}`,
+      url: `http://127.0.0.1:${ports.resend}/__fake/emails`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: `rm -rf ${dataDir} && node build/server.js`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        E2E_TEST_HOOKS: '1',
+        PORT: String(ports.app),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'e2e-session-secret',
+        ADMIN_EMAILS: 'admin@example.com',
+        RESEND_API_KEY: 're_test_fake',
+        RESEND_BASE_URL: `http://127.0.0.1:${ports.resend}`,
+        SEED_DEMO: 'true',
+      },
+    },
+  ],
+})

@@ -1,0 +1,13 @@
+// Bundles the Express entry; the Remix build it loads stays in build/server.
+import { build } from 'esbuild'
+
+await build({
+  entryPoints: ['server/index.ts'],
+  outfile: 'build/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+})

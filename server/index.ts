@@ -1,0 +1,122 @@
+import { createServer, type Server } from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import { parseConfig } from '../app/config.server'
+import { sameOriginPosts, securityHeaders } from './security'
+
+type AppModule = {
+  startApp: () => Promise<unknown>
+  stopApp: () => Promise<void>
+  checkHealth: () => Promise<{ ok: boolean; driver?: string; error?: string }>
+}
+
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
+export async function createApp() {
+  const config = parseConfig()
+  const isDev = config.NODE_ENV === 'development'
+  const viteDevServer = isDev
+    ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+    : undefined
+
+  const loadBuild = async (): Promise<ServerBuild> =>
+    viteDevServer
+      ? ((await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild)
+      : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+  const appModule = async () => (await loadBuild()).entry.module as unknown as AppModule
+
+  // Database, migrations, demo seed and the outbox worker start before the first request.
+  await (await appModule()).startApp()
+
+  const app = express()
+  app.disable('x-powered-by')
+  if (config.TRUST_PROXY) app.set('trust proxy', true)
+  app.use(compression())
+  app.use(
+    securityHeaders({
+      isProduction: config.isProduction,
+      isDev,
+      appUrl: config.appUrl,
+      extraScriptOrigins: [config.CHAT_WIDGET_URL, config.AFFILIATE_WIDGET_URL].filter((u): u is string => !!u),
+      extraFrameOrigins: [config.DEMO_VIDEO_URL, config.AFFILIATE_WIDGET_URL, config.CALENDAR_URL].filter((u): u is string => !!u),
+    }),
+  )
+
+  app.get('/healthz', async (_req, res) => {
+    const health = await (await appModule()).checkHealth()
+    res.status(health.ok ? 200 : 503).set('Cache-Control', 'no-store').json(health)
+  })
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares)
+  } else {
+    // Hashed assets never change: cache them for a year.
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static('build/client', { maxAge: '1h', index: false }))
+  }
+
+  if (config.NODE_ENV === 'test' && process.env.E2E_TEST_HOOKS === '1') {
+    const { mountTestHooks } = await import('./test-hooks')
+    mountTestHooks(app)
+  }
+
+  app.use(sameOriginPosts(config.appUrl))
+
+  // Rate limits and logging need the client address; forwarded headers count only behind a trusted proxy.
+  app.use((req, _res, next) => {
+    req.headers['x-lectern-remote-addr'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+    next()
+  })
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build: viteDevServer ? loadBuild : await loadBuild(),
+      mode: config.NODE_ENV === 'production' ? 'production' : 'development',
+      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
+    }),
+  )
+
+  return { app, config, appModule, viteDevServer }
+}
+
+export async function startServer() {
+  const { app, config, appModule, viteDevServer } = await createApp()
+  const server: Server = createServer(app)
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.PORT
+  console.info(`Lectern listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`)
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.info(`${signal} received: finishing in-flight requests`)
+    const force = setTimeout(() => {
+      console.error('Shutdown took too long; exiting')
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS)
+    force.unref()
+    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    await closed
+    await viteDevServer?.close()
+    await (await appModule()).stopApp()
+    console.info('Lectern stopped')
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  return server
+}
+
+startServer().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
