@@ -37,7 +37,7 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      command: `rm -rf ${dataDir} && node build/server.js`,
+      command: `rm -rf ${dataDir} && node ${process.env.BUILD_DIR ?? 'build'}/server.js`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -19,6 +19,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // BUILD_DIR lets parallel checkouts of the test suite build side by side.
+      buildDirectory: process.env.BUILD_DIR ?? 'build',
       ignoredRouteFiles: ['**/*.test.{ts,tsx}', '**/*.server.{ts,tsx}'],
       future: {
         v3_fetcherPersist: true,

@@ -3,7 +3,7 @@ import { build } from 'esbuild'
 
 await build({
   entryPoints: ['server/index.ts'],
-  outfile: 'build/server.js',
+  outfile: `${process.env.BUILD_DIR ?? 'build'}/server.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',

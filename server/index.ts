@@ -19,6 +19,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000
 export async function createApp() {
   const config = parseConfig()
   const isDev = config.NODE_ENV === 'development'
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
   const viteDevServer = isDev
     ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
     : undefined
@@ -26,7 +27,7 @@ export async function createApp() {
   const loadBuild = async (): Promise<ServerBuild> =>
     viteDevServer
       ? ((await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild)
-      : ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+      : ((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild)
   const appModule = async () => (await loadBuild()).entry.module as unknown as AppModule
 
   // Database, migrations, demo seed and the outbox worker start before the first request.
@@ -55,8 +56,8 @@ export async function createApp() {
     app.use(viteDevServer.middlewares)
   } else {
     // Hashed assets never change: cache them for a year.
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
-    app.use(express.static('build/client', { maxAge: '1h', index: false }))
+    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
   }
 
   if (config.NODE_ENV === 'test' && process.env.E2E_TEST_HOOKS === '1') {

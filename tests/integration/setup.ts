@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { parseConfig, resetConfig } from '~/config.server'
 import { openPglite, openPostgres, useDatabase, type DatabaseHandle } from '~/db/client.server'
-import { TEMPLATE_DIR, withDatabase } from './global-setup'
+import { withDatabase } from './global-setup'
 
 // Each test file gets its own fresh, migrated database and a predictable configuration.
 let handle: DatabaseHandle | undefined
@@ -29,7 +29,7 @@ beforeAll(async () => {
     const url = process.env.TEST_DATABASE_URL!
     const name = `lectern_t_${randomBytes(6).toString('hex')}`
     const admin = await openPostgres(url, { max: 1 })
-    await admin.exec(`create database ${name} template lectern_template`)
+    await admin.exec(`create database ${name} template ${inject('pgTemplate')}`)
     await admin.close()
     handle = await openPostgres(withDatabase(url, name), { max: 4 })
     dropDatabase = async () => {
@@ -38,7 +38,7 @@ beforeAll(async () => {
       await a.close()
     }
   } else {
-    const dump = readFileSync(path.join(TEMPLATE_DIR, 'pglite-template.tar.gz'))
+    const dump = readFileSync(inject('pgliteTemplate'))
     handle = await openPglite(undefined, undefined, { loadDataDir: new Blob([dump]) })
   }
   useDatabase(handle)
