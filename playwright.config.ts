@@ -14,6 +14,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Separate output dirs let several runs share a checkout.
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
