@@ -6,21 +6,31 @@
  * prices come from the price table (monthlyPrice, teamPrice, diyBasePrice),
  * named by `priceKey` below.
  */
+import {
+  DIY_MONTHLY_COST_MAX,
+  DIY_MONTHLY_COST_MIN,
+  DIY_SETUP_HOURS,
+  PRICING_ACCURATE_AS_OF,
+  QR_TOOL_LIMITED_PRICE,
+  QR_TOOL_LIMITED_SCANS,
+  QR_TOOL_UNLIMITED_PRICE,
+  SETUP_MINUTES,
+} from '~/lib/constants'
 import type { ContentIcon, CtaLink, FormatMoney } from './types'
 
 /** The DIY stack's QR tool: 17 a month for 300 scans, or 50 for unlimited. */
 export const DIY_QR_TOOL_COST = {
-  limitedMonthly: 17,
-  limitedScansPerMonth: 300,
-  unlimitedMonthly: 50,
+  limitedMonthly: QR_TOOL_LIMITED_PRICE,
+  limitedScansPerMonth: QR_TOOL_LIMITED_SCANS,
+  unlimitedMonthly: QR_TOOL_UNLIMITED_PRICE,
 } as const
 
 /** Monthly cost range of the DIY stack: 43 to 111. */
-export const DIY_MONTHLY_COST = { min: 43, max: 111 } as const
+export const DIY_MONTHLY_COST = { min: DIY_MONTHLY_COST_MIN, max: DIY_MONTHLY_COST_MAX } as const
 
-export const COMPARE_SETUP_TIME = { lectern: 'Under 30 minutes', diy: '6-10 hours' } as const
+export const COMPARE_SETUP_TIME = { lectern: `Under ${SETUP_MINUTES} minutes`, diy: `${DIY_SETUP_HOURS} hours` } as const
 
-export const COMPARE_PRICING_AS_OF = '16 May 2025'
+export const COMPARE_PRICING_AS_OF = PRICING_ACCURATE_AS_OF
 
 export const compareHero = {
   eyebrow: 'Compare',

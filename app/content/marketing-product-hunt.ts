@@ -7,20 +7,22 @@
  * itself is a setting; the copy below states the date.
  * The page shows testimonial `PRODUCT_HUNT_TESTIMONIAL_ID`.
  */
+import { LAUNCH_OFFER_CODE, LAUNCH_OFFER_PERCENT, LAUNCH_SHARE_CREDITS, PH_LEADS_THIS_MONTH } from '~/lib/constants'
 import type { FaqItem, FeatureCard, Step, TrackedCta } from './types'
 
+// The figures live in app/lib/constants.ts; these names keep the copy readable.
 export const LAUNCH_OFFER = {
-  discountPercent: 40,
-  code: 'ProductHunt',
+  discountPercent: LAUNCH_OFFER_PERCENT,
+  code: LAUNCH_OFFER_CODE,
   plan: 'annual Pro plan',
   endsLabel: '6 June 2025',
 } as const
 
 /** Credits earned for every sign-up that comes through a shared link. */
-export const CREDITS_PER_SHARE_SIGNUP = 10
+export const CREDITS_PER_SHARE_SIGNUP = LAUNCH_SHARE_CREDITS
 
 /** Fixed counter shown in the badge (spec 000 §9). */
-export const LEADS_THIS_MONTH = 11234
+export const LEADS_THIS_MONTH = PH_LEADS_THIS_MONTH
 
 export const productHuntHero = {
   eyebrow: "We're live on Product Hunt",

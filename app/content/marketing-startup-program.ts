@@ -3,18 +3,20 @@
  * and is not enforced (spec 000 §2). Prices are the spec's fixed USD figures
  * (spec 000 §9), not currency-dependent.
  */
+import { STARTUP_PLAN } from '~/lib/constants'
 import type { CtaLink, FeatureCard } from './types'
 
+// The figures live in app/lib/constants.ts (STARTUP_PLAN); these names keep the copy readable.
 export const STARTUP_PRICING = {
   currency: 'USD',
-  seats: 3,
-  startupPerSeatMonthly: 29,
-  startupAnnualTotal: 1044,
-  standardPerSeatMonthly: 49,
-  standardAnnualTotal: 1764,
-  discountPercent: 41,
-  firstYearSaving: 720,
-  validityMonths: 12,
+  seats: STARTUP_PLAN.seats,
+  startupPerSeatMonthly: STARTUP_PLAN.seatPricePerMonth,
+  startupAnnualTotal: STARTUP_PLAN.yearlyPrice,
+  standardPerSeatMonthly: STARTUP_PLAN.standardSeatPricePerMonth,
+  standardAnnualTotal: STARTUP_PLAN.standardYearlyPrice,
+  discountPercent: STARTUP_PLAN.discountPercent,
+  firstYearSaving: STARTUP_PLAN.savedFirstYear,
+  validityMonths: STARTUP_PLAN.validityMonths,
 } as const
 
 export const startupHero = {
