@@ -15,6 +15,8 @@ type AppModule = {
 }
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
+// The largest legitimate body is a 5 MB image plus form fields; anything far beyond is refused early.
+const MAX_BODY_BYTES = 12 * 1024 * 1024
 
 export async function createApp() {
   const config = parseConfig()
@@ -66,6 +68,11 @@ export async function createApp() {
   }
 
   app.use(sameOriginPosts(config.appUrl))
+  app.use((req, res, next) => {
+    const length = Number(req.get('Content-Length') ?? 0)
+    if (length > MAX_BODY_BYTES) return res.status(413).type('text/plain').send('Request too large.')
+    next()
+  })
 
   // Rate limits and logging need the client address; forwarded headers count only behind a trusted proxy.
   app.use((req, _res, next) => {
