@@ -6,7 +6,7 @@ import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { parseConfig } from '../app/config.server'
-import { sameOriginPosts, securityHeaders } from './security'
+import { sameOriginPosts, securityHeaders, uploadsStatic } from './security'
 
 type AppModule = {
   startApp: () => Promise<unknown>
@@ -45,14 +45,22 @@ export async function createApp() {
       isDev,
       appUrl: config.appUrl,
       extraScriptOrigins: [config.CHAT_WIDGET_URL, config.AFFILIATE_WIDGET_URL].filter((u): u is string => !!u),
-      extraFrameOrigins: [config.DEMO_VIDEO_URL, config.AFFILIATE_WIDGET_URL, config.CALENDAR_URL].filter((u): u is string => !!u),
+      extraFrameOrigins: [config.DEMO_VIDEO_URL, config.AFFILIATE_WIDGET_URL, config.CALENDAR_URL].filter(
+        (u): u is string => !!u,
+      ),
     }),
   )
 
   app.get('/healthz', async (_req, res) => {
     const health = await (await appModule()).checkHealth()
-    res.status(health.ok ? 200 : 503).set('Cache-Control', 'no-store').json(health)
+    res
+      .status(health.ok ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json(health)
   })
+
+  // Local uploads (app/services/storage.server.ts) when no S3 bucket is configured.
+  app.use('/uploads', uploadsStatic(path.join(config.dataDir, 'uploads')))
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares)

@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto'
-import type { NextFunction, Request, Response } from 'express'
+import express, { type NextFunction, type Request, type Response } from 'express'
 
-export type SecurityOptions = { isProduction: boolean; isDev: boolean; appUrl: string; extraScriptOrigins: string[]; extraFrameOrigins: string[] }
+export type SecurityOptions = {
+  isProduction: boolean
+  isDev: boolean
+  appUrl: string
+  extraScriptOrigins: string[]
+  extraFrameOrigins: string[]
+}
 
 // Hosts whose embeds the pages show (demo video, speaker videos); the bio sanitizer allows the same set.
-const EMBED_ORIGINS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.loom.com']
+const EMBED_ORIGINS = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+  'https://www.loom.com',
+]
 
 function origin(url: string) {
   try {
@@ -67,4 +78,27 @@ export function sameOriginPosts(appUrl: string) {
     if (requestOrigin === 'null') return res.status(403).type('text/plain').send('Cross-site request refused.')
     next()
   }
+}
+
+// Spec 001 §7: uploads are cached for 3600 s.
+const UPLOAD_MAX_AGE_MS = 3_600_000
+
+/**
+ * Serves DATA_DIR/uploads. Keys carry a timestamp, so an hour of caching is safe. SVG icons get a
+ * CSP that forbids scripts and every fetch (ARCHITECTURE decision 12): opened directly, a hostile
+ * SVG can run nothing.
+ */
+export function uploadsStatic(dir: string) {
+  return express.static(dir, {
+    index: false,
+    dotfiles: 'deny',
+    redirect: false,
+    maxAge: UPLOAD_MAX_AGE_MS,
+    setHeaders(res, filePath) {
+      res.setHeader('X-Content-Type-Options', 'nosniff')
+      if (filePath.toLowerCase().endsWith('.svg')) {
+        res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      }
+    },
+  })
 }

@@ -1,0 +1,46 @@
+import { IMAGE_MAX_BYTES, SVG_MIME_TYPE } from '~/lib/constants'
+import { putObject, storageKey } from './storage.server'
+
+// Raster uploads (hero images, profile photos, editor images; ARCHITECTURE decision 12): image/* only,
+// at most 5 MB, decoded and re-encoded by sharp so only pixels survive (EXIF, GPS, ICC comments and
+// any payload hidden in the file are dropped), rotated by EXIF first, longest side bounded.
+
+export const IMAGE_MAX_DIMENSION = 2000
+// Refuse decompression bombs: a 5 MB PNG can claim billions of pixels.
+const MAX_INPUT_PIXELS = 60_000_000
+
+export const IMAGE_UPLOAD_ERRORS = {
+  missing: 'No file provided',
+  notImage: 'Only image files are allowed.',
+  svg: 'SVG files cannot be used here. Please upload a PNG, JPEG, WebP or GIF image.',
+  tooLarge: 'Images must be 5 MB or smaller.',
+  unreadable: 'This file could not be read as an image. Please upload a PNG, JPEG, WebP or GIF image.',
+} as const
+
+export type ImageUploadResult =
+  { ok: true; url: string; key: string; width: number; height: number } | { ok: false; error: string }
+
+export async function processImageUpload(file: File | null | undefined): Promise<ImageUploadResult> {
+  if (!file || typeof file === 'string' || file.size === 0) return { ok: false, error: IMAGE_UPLOAD_ERRORS.missing }
+  const type = (file.type || '').toLowerCase()
+  if (!type.startsWith('image/')) return { ok: false, error: IMAGE_UPLOAD_ERRORS.notImage }
+  if (type === SVG_MIME_TYPE) return { ok: false, error: IMAGE_UPLOAD_ERRORS.svg }
+  if (file.size > IMAGE_MAX_BYTES) return { ok: false, error: IMAGE_UPLOAD_ERRORS.tooLarge }
+
+  const { default: sharp } = await import('sharp')
+  const input = Buffer.from(await file.arrayBuffer())
+  let output: { data: Buffer; info: { width: number; height: number } }
+  try {
+    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: IMAGE_MAX_DIMENSION, height: IMAGE_MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
+      // WebP keeps transparency, so one format serves photos and logos alike; metadata is not copied.
+      .webp({ quality: 82, effort: 4 })
+      .toBuffer({ resolveWithObject: true })
+  } catch {
+    return { ok: false, error: IMAGE_UPLOAD_ERRORS.unreadable }
+  }
+  const stem = (file.name || 'image').replace(/\.[^.]*$/, '') || 'image'
+  const stored = await putObject({ key: storageKey(`${stem}.webp`), body: output.data, contentType: 'image/webp' })
+  return { ok: true, url: stored.url, key: stored.key, width: output.info.width, height: output.info.height }
+}

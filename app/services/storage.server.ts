@@ -1,0 +1,131 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { PutObjectCommand as PutObjectCommandType, S3Client } from '@aws-sdk/client-s3'
+import { getConfig, type Config } from '~/config.server'
+import { ICON_PREFIX, STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from '~/lib/constants'
+
+// File storage (spec 001 §3, §7): a bucket named `images`; SVG icons under `icons/`, other images at
+// the root, named `{timestamp}-{filename}`, cache control 3600. Local disk under DATA_DIR/uploads by
+// default (served by Express at /uploads/…); S3 (or any S3-compatible store) when S3_BUCKET is set.
+
+export type PutObjectInput = { key: string; body: Buffer; contentType: string; cacheControl?: string }
+export type StoredObject = { key: string; url: string }
+
+export const DEFAULT_CACHE_CONTROL = `public, max-age=${STORAGE_CACHE_CONTROL_SECONDS}`
+/** URL prefix of local uploads; server/index.ts serves DATA_DIR/uploads here. */
+export const LOCAL_UPLOADS_PATH = '/uploads'
+// A key is an optional `icons/` prefix plus one safe file name: no traversal, no hidden files.
+const KEY_PATTERN = /^(icons\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
+
+/** The local directory that holds uploads (its `images/` sub-directory is the bucket). */
+export function localUploadsDir(config: Config = getConfig()) {
+  return path.join(config.dataDir, 'uploads')
+}
+
+/**
+ * A file name that is safe in a URL and on any file system: runs of other characters become one
+ * hyphen, case is kept, the extension survives, length is bounded.
+ */
+export function safeFilename(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? ''
+  const dot = base.lastIndexOf('.')
+  const stem = dot > 0 ? base.slice(0, dot) : base
+  const ext = dot > 0 ? base.slice(dot + 1) : ''
+  const clean = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^[-_]+|[-_]+$/g, '')
+  const safeStem = clean(stem).slice(0, 80) || 'file'
+  const safeExt = clean(ext).slice(0, 10).toLowerCase()
+  return safeExt ? `${safeStem}.${safeExt}` : safeStem
+}
+
+let lastTimestamp = 0
+
+/** `icons/{timestamp}-{safe-filename}` for SVG icons, `{timestamp}-{safe-filename}` otherwise. */
+export function storageKey(filename: string, options: { icon?: boolean } = {}): string {
+  // Strictly increasing within this process, so two uploads of one name in the same millisecond differ.
+  const now = Date.now()
+  lastTimestamp = now > lastTimestamp ? now : lastTimestamp + 1
+  return `${options.icon ? ICON_PREFIX : ''}${lastTimestamp}-${safeFilename(filename)}`
+}
+
+export function isValidKey(key: string) {
+  return KEY_PATTERN.test(key) && !key.includes('..')
+}
+
+/** Stores an object and returns its public URL. */
+export async function putObject(input: PutObjectInput): Promise<StoredObject> {
+  if (!isValidKey(input.key)) throw new Error(`Invalid storage key: ${input.key}`)
+  const config = getConfig()
+  const cacheControl = input.cacheControl ?? DEFAULT_CACHE_CONTROL
+  if (config.S3_BUCKET) return putS3Object(config, { ...input, cacheControl })
+  return putLocalObject(config, input)
+}
+
+/** The public URL of a stored key (without checking that it exists). */
+export function publicUrl(key: string, config: Config = getConfig()): string {
+  if (!config.S3_BUCKET) return `${LOCAL_UPLOADS_PATH}/${STORAGE_BUCKET}/${key}`
+  if (config.S3_PUBLIC_URL) return `${config.S3_PUBLIC_URL.replace(/\/+$/, '')}/${key}`
+  if (config.S3_ENDPOINT) return `${config.S3_ENDPOINT.replace(/\/+$/, '')}/${config.S3_BUCKET}/${key}`
+  return `https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com/${key}`
+}
+
+async function putLocalObject(config: Config, input: PutObjectInput): Promise<StoredObject> {
+  const bucketDir = path.join(localUploadsDir(config), STORAGE_BUCKET)
+  const file = path.join(bucketDir, input.key)
+  await mkdir(path.dirname(file), { recursive: true })
+  // Write then rename: a reader never sees half a file.
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`
+  await writeFile(temp, input.body)
+  await rename(temp, file)
+  return { key: input.key, url: publicUrl(input.key, config) }
+}
+
+type S3 = { client: S3Client; PutObjectCommand: typeof PutObjectCommandType }
+let s3: { signature: string; value: Promise<S3> } | undefined
+
+function s3Client(config: Config): Promise<S3> {
+  const signature = [config.S3_ENDPOINT, config.S3_REGION, config.S3_ACCESS_KEY_ID, config.S3_FORCE_PATH_STYLE].join('|')
+  if (s3?.signature !== signature) {
+    s3 = {
+      signature,
+      value: import('@aws-sdk/client-s3').then((sdk) => ({
+        PutObjectCommand: sdk.PutObjectCommand,
+        client: new sdk.S3Client({
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          // Non-AWS endpoints (MinIO, s3rver, R2, …) want path-style addressing.
+          forcePathStyle: config.S3_FORCE_PATH_STYLE || Boolean(config.S3_ENDPOINT),
+          // Newer SDKs add CRC checksums by default; several S3-compatible stores then keep a corrupted body.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          credentials:
+            config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }),
+      })),
+    }
+  }
+  return s3.value
+}
+
+async function putS3Object(config: Config, input: Required<PutObjectInput>): Promise<StoredObject> {
+  const { client, PutObjectCommand } = await s3Client(config)
+  await client.send(
+    new PutObjectCommand({
+      Bucket: config.S3_BUCKET,
+      Key: input.key,
+      Body: input.body,
+      ContentType: input.contentType,
+      ContentLength: input.body.length,
+      CacheControl: input.cacheControl,
+      // S3 cannot attach a CSP to one object; SVG hardening there belongs at the CDN (docs/deploy.md).
+      ContentDisposition: 'inline',
+    }),
+  )
+  return { key: input.key, url: publicUrl(input.key, config) }
+}
