@@ -68,8 +68,14 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
-/** Starts a new session (always a fresh id) and returns its Set-Cookie header. */
+/**
+ * Starts a new session (always a fresh id) and returns its Set-Cookie header. With the request,
+ * the session this browser held before (if any) is deleted, so signing in again never leaves an
+ * older session alive behind the new one.
+ */
 export async function createUserSession(userId: string, request?: Request): Promise<string> {
+  const previous = request ? await readSessionId(request) : null
+  if (previous) await getDb().delete(sessions).where(eq(sessions.id, previous))
   const id = randomBytes(32).toString('base64url')
   await getDb()
     .insert(sessions)
@@ -88,6 +94,20 @@ export async function destroyUserSession(request: Request): Promise<string> {
   const sessionId = await readSessionId(request)
   if (sessionId) await getDb().delete(sessions).where(eq(sessions.id, sessionId))
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+}
+
+/**
+ * True when the browser presents a correctly signed session cookie whose row is gone or expired:
+ * the person was signed in, but who they are (and so their role) can no longer be determined.
+ */
+export async function hasStaleSession(request: Request): Promise<boolean> {
+  if (await getSessionUser(request)) return false
+  return (await readSessionId(request)) !== null
+}
+
+/** Revokes every session of a user (e.g. after a role change or a reported lost device). */
+export async function destroyAllUserSessions(userId: string) {
+  await getDb().delete(sessions).where(eq(sessions.userId, userId))
 }
 
 export async function deleteExpiredSessions() {

@@ -1,0 +1,250 @@
+/**
+ * <MagicLinkForm> — the emailed-link sign-in form, embeddable in any route.
+ *
+ * Contract for a route that embeds it (e.g. /premium/speaker-profile-submissions):
+ *
+ *   // loader
+ *   const magicLink = await getMagicLinkView(request)           // from '~/auth/magic-link-form.server'
+ *   return { magicLink, ... }
+ *
+ *   // action — the form posts to the route it is rendered in, with name="intent" values from
+ *   // FORM_INTENT ('magic-link-…'); dispatch those to the shared handler before your own intents:
+ *   const formData = await request.formData()
+ *   if (isMagicLinkFormIntent(formData.get('intent'))) {
+ *     return handleMagicLinkAction({ request, formData, intent: 'signup', returnTo: '/premium/…' })
+ *   }
+ *
+ *   // component
+ *   <MagicLinkForm view={data.magicLink} />
+ *
+ * handleMagicLinkAction redirects (PRG) on success and otherwise returns 4xx data shaped as
+ * MagicLinkActionData, which this component reads from useActionData(). For lower-level use there
+ * are requestMagicLink({ request, email, intent, returnTo }) and verifyCode({ request, email, code })
+ * in '~/auth/magic-link.server'. Everything works without JavaScript; with it the "sent" state
+ * polls /auth/status every 2 s and moves on as soon as the link was clicked in another tab, and
+ * the resend button counts down its 60-second cooldown (which the server enforces anyway).
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form, useActionData, useNavigate, useNavigation } from '@remix-run/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { buttonClass, Field, FormMessage, Honeypot, Spinner } from '~/components/forms'
+import {
+  AUTH_TEXT,
+  CodeSchema,
+  FORM_INTENT,
+  RequestLinkSchema,
+  type MagicLinkActionData,
+  type MagicLinkView,
+} from './magic-link-schema'
+
+export const STATUS_POLL_MS = 2_000
+
+export function MagicLinkForm({ view, action, heading }: { view: MagicLinkView; action?: string; heading?: ReactNode }) {
+  const actionData = useActionData<Partial<MagicLinkActionData>>()
+  const answer = actionData?.magicLink
+  return (
+    <div className="flex flex-col gap-6">
+      {heading}
+      {view.stage === 'form' ? (
+        <RequestForm action={action} answer={answer} />
+      ) : (
+        <SentState view={view} action={action} answer={answer} />
+      )}
+    </div>
+  )
+}
+
+type Answer = MagicLinkActionData['magicLink'] | undefined
+
+function useBusy(intent: string) {
+  const navigation = useNavigation()
+  return navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+}
+
+function RequestForm({ action, answer }: { action?: string; answer: Answer }) {
+  const busy = useBusy(FORM_INTENT.request)
+  const [form, fields] = useForm({
+    id: 'magic-link-request',
+    lastResult: answer?.form === 'request' ? answer.result : undefined,
+    constraint: getZodConstraint(RequestLinkSchema),
+    shouldValidate: 'onBlur',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestLinkSchema }),
+  })
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4">
+      <Honeypot />
+      <input type="hidden" name="intent" value={FORM_INTENT.request} />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', placeholder: 'you@example.com' }}
+        errors={fields.email.errors}
+      />
+      {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
+      <button type="submit" className={buttonClass.primary} disabled={busy}>
+        {busy ? <Spinner label={AUTH_TEXT.send} /> : AUTH_TEXT.send}
+      </button>
+    </Form>
+  )
+}
+
+function SentState({
+  view,
+  action,
+  answer,
+}: {
+  view: Extract<MagicLinkView, { stage: 'sent' }>
+  action?: string
+  answer: Answer
+}) {
+  const hydrated = useHydrated()
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <button type="button" className={buttonClass.primary} disabled>
+          {AUTH_TEXT.sent}
+        </button>
+        <p className="text-slate-200">{AUTH_TEXT.checkEmail}</p>
+        <FormMessage tone="success">{AUTH_TEXT.sentMessage}</FormMessage>
+        <p className="text-sm text-slate-300">
+          Sent to <strong className="text-white">{view.email}</strong>. The link and the code expire in 15 minutes.
+        </p>
+      </div>
+      {hydrated ? <StatusPoll /> : null}
+      <CodeForm action={action} answer={answer} />
+      <ContinueForm action={action} answer={answer} />
+      <ResendForm view={view} action={action} answer={answer} />
+      <Form method="post" action={action}>
+        <input type="hidden" name="intent" value={FORM_INTENT.reset} />
+        <button type="submit" className="text-sm text-brand-300 underline hover:text-brand-200">
+          Use a different email
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+function CodeForm({ action, answer }: { action?: string; answer: Answer }) {
+  const busy = useBusy(FORM_INTENT.code)
+  const [form, fields] = useForm({
+    id: 'magic-link-code',
+    lastResult: answer?.form === 'code' ? answer.result : undefined,
+    constraint: getZodConstraint(CodeSchema),
+    shouldValidate: 'onSubmit',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
+  })
+  return (
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="flex flex-col gap-3 rounded-lg border border-white/10 p-4"
+    >
+      <input type="hidden" name="intent" value={FORM_INTENT.code} />
+      <Field
+        label="6-digit code from the email"
+        hint="Or enter the code here instead of clicking the link."
+        inputProps={{
+          ...getInputProps(fields.code, { type: 'text' }),
+          inputMode: 'numeric',
+          autoComplete: 'one-time-code',
+          pattern: '[0-9]{6}',
+          maxLength: 6,
+        }}
+        errors={fields.code.errors}
+      />
+      {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
+      <button type="submit" className={buttonClass.secondary} disabled={busy}>
+        {busy ? <Spinner label={AUTH_TEXT.checkingAccess} /> : 'Sign in with code'}
+      </button>
+    </Form>
+  )
+}
+
+function ContinueForm({ action, answer }: { action?: string; answer: Answer }) {
+  const busy = useBusy(FORM_INTENT.check)
+  const message = answer?.form === 'check' ? answer.result.error?.['']?.join(' ') : undefined
+  return (
+    <Form method="post" action={action} className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value={FORM_INTENT.check} />
+      <button type="submit" className={buttonClass.secondary} disabled={busy}>
+        {busy ? <Spinner label={AUTH_TEXT.checkingAccess} /> : 'I’ve clicked the link — continue'}
+      </button>
+      {message ? <FormMessage>{message}</FormMessage> : null}
+    </Form>
+  )
+}
+
+function ResendForm({
+  view,
+  action,
+  answer,
+}: {
+  view: Extract<MagicLinkView, { stage: 'sent' }>
+  action?: string
+  answer: Answer
+}) {
+  const busy = useBusy(FORM_INTENT.resend)
+  const remaining = useCountdown(view.resendAvailableAt, view.serverNow)
+  const message = answer?.form === 'resend' ? answer.result.error?.['']?.join(' ') : undefined
+  return (
+    <Form method="post" action={action} className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value={FORM_INTENT.resend} />
+      <button type="submit" className={buttonClass.secondary} disabled={busy || remaining > 0}>
+        {remaining > 0 ? `Resend magic link (${remaining} s)` : 'Resend magic link'}
+      </button>
+      {message ? <FormMessage>{message}</FormMessage> : null}
+    </Form>
+  )
+}
+
+/** Seconds until `availableAt`, ticking each second with JS; 0 without JS (the server enforces it). */
+function useCountdown(availableAt: number, serverNow: number) {
+  const [remaining, setRemaining] = useState(0)
+  useEffect(() => {
+    // Measure against the server's clock: the browser's may be off by minutes.
+    const offset = Date.now() - serverNow
+    const tick = () => setRemaining(Math.max(0, Math.ceil((availableAt + offset - Date.now()) / 1000)))
+    tick()
+    const timer = setInterval(tick, 1000)
+    return () => clearInterval(timer)
+  }, [availableAt, serverNow])
+  return remaining
+}
+
+/** With JS: notices the session the link created in another tab (cookies are shared) and moves on. */
+function StatusPoll() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    let stopped = false
+    const check = async () => {
+      try {
+        const res = await fetch('/auth/status', { headers: { Accept: 'application/json' }, cache: 'no-store' })
+        if (!res.ok) return
+        const status = (await res.json()) as { signedIn: boolean; redirectTo: string | null }
+        if (!stopped && status.signedIn && status.redirectTo) {
+          stopped = true
+          navigate(status.redirectTo, { replace: true })
+        }
+      } catch {
+        // Offline for a moment: the next tick tries again.
+      }
+    }
+    const timer = setInterval(check, STATUS_POLL_MS)
+    return () => {
+      stopped = true
+      clearInterval(timer)
+    }
+  }, [navigate])
+  return (
+    <p role="status" className="text-sm text-slate-300">
+      <Spinner label={AUTH_TEXT.checkingAccess} />
+    </p>
+  )
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}

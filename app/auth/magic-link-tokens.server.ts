@@ -1,0 +1,51 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { MAGIC_CODE_LENGTH, MAGIC_TOKEN_BYTES } from '~/lib/constants'
+
+// The secrets of one sign-in email: a link token and a short code. Only digests are stored.
+
+/** 256 random bits, URL-safe (base64url, no padding). */
+export function newMagicToken(): string {
+  return randomBytes(MAGIC_TOKEN_BYTES).toString('base64url')
+}
+
+/** A 6-digit code with leading zeros, uniformly drawn by crypto.randomInt. */
+export function newMagicCode(): string {
+  return String(randomInt(0, 10 ** MAGIC_CODE_LENGTH)).padStart(MAGIC_CODE_LENGTH, '0')
+}
+
+/** The stored form of a link token: its SHA-256 (the token has 256 bits, so a plain hash is enough). */
+export function hashMagicToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/**
+ * The stored form of a code. A 6-digit code has only a million values, so a plain hash would fall
+ * to an offline search; keyed with the server secret and bound to its link, a leaked row is useless.
+ */
+export function hashMagicCode(code: string, tokenHash: string, secret: string): string {
+  return createHmac('sha256', secret).update(`${tokenHash}:${code}`).digest('hex')
+}
+
+/** Constant-time comparison of two hex digests. */
+export function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right)
+}
+
+/** A token as it may arrive from a URL: base64url of exactly MAGIC_TOKEN_BYTES bytes. */
+export function isWellFormedToken(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value)
+}
+
+/** The emailed link. Built from APP_URL only — never from Host or X-Forwarded-Host. */
+export function magicLinkUrl(appUrl: string, token: string): string {
+  const url = new URL('/auth/callback', appUrl)
+  url.searchParams.set('token', token)
+  return url.toString()
+}
+
+/** Email addresses are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}

@@ -1,0 +1,93 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { getDb, type Db } from '~/db/client.server'
+import { verifications } from '~/db/schema'
+import { MAGIC_CODE_MAX_ATTEMPTS } from '~/lib/constants'
+import type { MagicLinkIntent } from './magic-link-schema'
+
+// Queries on pending sign-ins. Every "use" is one conditional UPDATE … RETURNING, so a token or code
+// can be spent only once even when two requests race.
+
+export type Verification = typeof verifications.$inferSelect
+type Executor = Pick<Db, 'insert' | 'update'>
+
+export async function insertVerification(
+  values: {
+    email: string
+    tokenHash: string
+    codeHash: string
+    intent: MagicLinkIntent
+    returnTo: string | null
+    expiresAt: Date
+  },
+  tx: Executor = getDb(),
+) {
+  // A newer email replaces older ones: only the latest link and code work.
+  await tx
+    .update(verifications)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(verifications.email, values.email), isNull(verifications.usedAt)))
+  await tx.insert(verifications).values(values)
+}
+
+/** Marks the link used if it is unused and unexpired; returns the row only to the one caller that won. */
+export async function consumeVerificationByToken(tokenHash: string): Promise<Verification | null> {
+  const [row] = await getDb()
+    .update(verifications)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(verifications.tokenHash, tokenHash), isNull(verifications.usedAt), gt(verifications.expiresAt, sql`now()`)))
+    .returning()
+  return row ?? null
+}
+
+/** Why a token could not be used: unknown (tampered), used, or expired. */
+export async function describeVerification(tokenHash: string): Promise<'unknown' | 'used' | 'expired' | 'active'> {
+  const [row] = await getDb()
+    .select({ usedAt: verifications.usedAt, expired: sql<boolean>`${verifications.expiresAt} <= now()` })
+    .from(verifications)
+    .where(eq(verifications.tokenHash, tokenHash))
+    .limit(1)
+  if (!row) return 'unknown'
+  if (row.usedAt) return 'used'
+  return row.expired ? 'expired' : 'active'
+}
+
+/** The newest unused, unexpired sign-in for this address (the one whose code the tab may enter). */
+export async function findActiveVerification(email: string): Promise<Verification | null> {
+  const [row] = await getDb()
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.email, email), isNull(verifications.usedAt), gt(verifications.expiresAt, sql`now()`)))
+    .orderBy(desc(verifications.createdAt))
+    .limit(1)
+  return row ?? null
+}
+
+/** Counts a wrong code; the last allowed wrong try burns the sign-in. Returns the attempts so far. */
+export async function recordWrongCode(id: string): Promise<number> {
+  const [row] = await getDb()
+    .update(verifications)
+    .set({
+      codeAttempts: sql`${verifications.codeAttempts} + 1`,
+      usedAt: sql`case when ${verifications.codeAttempts} + 1 >= ${MAGIC_CODE_MAX_ATTEMPTS} then now() else null end`,
+    })
+    .where(and(eq(verifications.id, id), isNull(verifications.usedAt)))
+    .returning({ codeAttempts: verifications.codeAttempts })
+  return row?.codeAttempts ?? MAGIC_CODE_MAX_ATTEMPTS
+}
+
+/** Spends the sign-in through its code (same single-use rule as the link). */
+export async function consumeVerificationById(id: string): Promise<Verification | null> {
+  const [row] = await getDb()
+    .update(verifications)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(verifications.id, id),
+        isNull(verifications.usedAt),
+        gt(verifications.expiresAt, sql`now()`),
+        sql`${verifications.codeAttempts} < ${MAGIC_CODE_MAX_ATTEMPTS}`,
+      ),
+    )
+    .returning()
+  return row ?? null
+}
