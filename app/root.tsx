@@ -7,6 +7,8 @@ import { SiteLayout } from '~/components/layout/site-layout'
 import { useNonce } from '~/components/nonce'
 import { Toaster } from '~/components/toaster'
 import { getConfig } from '~/config.server'
+import { readConsent } from '~/services/consent.server'
+import { demoVideoEmbed, legalOptions, shellModal } from '~/services/shell.server'
 import { getToast } from '~/services/toast.server'
 import tailwind from '~/tailwind.css?url'
 
@@ -24,6 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       brand: config.BRAND_NAME,
       appUrl: config.appUrl,
+      // The site shell: the modal named by ?modal= (legal texts only while open), widget consent, demo player.
+      modal: shellModal(request),
+      consent: readConsent(request),
+      demoVideoEmbed: demoVideoEmbed(),
+      contactEmail: legalOptions().contactEmail ?? null,
       // Optional third-party URLs: unset → the element that uses one is hidden.
       links: {
         demoVideo: config.DEMO_VIDEO_URL ?? null,

@@ -174,7 +174,8 @@ export function CheckboxField({
 /** A form-level message (role=alert so screen readers hear it). */
 export function FormMessage({ tone = 'error', children, id }: { tone?: 'error' | 'success'; children: ReactNode; id?: string }) {
   if (!children) return null
-  const cls = tone === 'error' ? 'border-red-400/50 bg-red-950/70 text-red-100' : 'border-emerald-400/50 bg-emerald-950/70 text-emerald-100'
+  const cls =
+    tone === 'error' ? 'border-red-400/50 bg-red-950/70 text-red-100' : 'border-emerald-400/50 bg-emerald-950/70 text-emerald-100'
   return (
     <div id={id} role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-4 py-3 text-sm ${cls}`}>
       {children}
@@ -186,10 +187,12 @@ export const HONEYPOT_FIELD = 'company_website'
 
 /** Invisible to people, irresistible to bots: a filled value means the submission is dropped quietly. */
 export function Honeypot() {
+  // A per-instance id: several forms (footer newsletter, contact modal) can share one page.
+  const id = `${HONEYPOT_FIELD}-${useId().replace(/:/g, '')}`
   return (
     <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
-      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-      <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   )
 }

@@ -1,24 +1,55 @@
-import { Link } from '@remix-run/react'
+import { useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { ChatWidget } from '~/components/chat-widget'
+import type { loader as rootLoader } from '~/root'
+import { ModalHost } from './modal-host'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
 
-/** The dark shared layout: header, main content, footer. */
+const NO_LINKS = {
+  demoVideo: null,
+  chatWidget: null,
+  affiliateWidget: null,
+  feedbackBoard: null,
+  knowledgeBase: null,
+  roiCalculator: null,
+  youtube: null,
+  instagram: null,
+  linkedin: null,
+  tiktok: null,
+}
+
+/**
+ * The dark shared layout (spec 000 §1–2): header, main content, footer, the modal named by ?modal=,
+ * and the lazily loaded chat widget. Works from the root error boundary too, where loader data may
+ * be missing.
+ */
 export function SiteLayout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const brand = root?.brand ?? 'Lectern'
+  const links = root?.links ?? NO_LINKS
+  const widgetsAllowed = root?.consent.widgets ?? false
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black"
+      >
         Skip to content
       </a>
-      <header className="border-b border-white/10">
-        <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-4">
-          <Link to="/" className="font-bold">
-            Lectern
-          </Link>
-        </nav>
-      </header>
+      <SiteHeader brand={brand} user={root?.user ?? null} hasDemo={Boolean(root?.demoVideoEmbed)} />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <footer className="border-t border-white/10 py-8" />
+      <SiteFooter brand={brand} links={links} />
+      <ModalHost
+        modal={root?.modal ?? null}
+        demoVideoEmbed={root?.demoVideoEmbed ?? null}
+        demoVideoUrl={links.demoVideo}
+        affiliateUrl={links.affiliateWidget}
+        widgetsAllowed={widgetsAllowed}
+      />
+      {links.chatWidget && widgetsAllowed ? <ChatWidget src={links.chatWidget} /> : null}
     </>
   )
 }

@@ -1,0 +1,125 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { LegalPage } from '~/components/layout/legal-page'
+import { shellMeta } from '~/components/layout/meta'
+import { getConfig } from '~/config.server'
+import { cookiesInUse, cookiesPolicy, subProcessors, type CookieInUse } from '~/content/legal'
+import { CONSENT_COOKIE } from '~/services/consent.server'
+import { legalOptions } from '~/services/shell.server'
+
+// Cookies the shell itself sets besides those the legal copy lists.
+const SHELL_COOKIES: CookieInUse[] = [
+  {
+    name: CONSENT_COOKIE,
+    category: 'Strictly necessary',
+    purpose: 'Remembers your choice on the cookie settings page (whether optional widgets may load). It holds only that choice.',
+    duration: 'One year, or until you change your choice',
+  },
+  {
+    name: 'lectern_toast',
+    category: 'Strictly necessary',
+    purpose: 'Carries a one-time confirmation message (for example "Message sent") to the next page you see.',
+    duration: 'Deleted as soon as the message is shown',
+  },
+]
+
+export async function loader() {
+  return {
+    doc: cookiesPolicy(getConfig().BRAND_NAME, legalOptions()),
+    cookies: [...cookiesInUse, ...SHELL_COOKIES],
+    subProcessors,
+  }
+}
+
+export default function CookiePolicyPage() {
+  const { doc, cookies, subProcessors } = useLoaderData<typeof loader>()
+  return (
+    <LegalPage doc={doc}>
+      <section className="mt-10" aria-labelledby="cookie-table">
+        <h2 id="cookie-table" className="text-lg font-semibold text-white">
+          Cookies in use
+        </h2>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm text-slate-300">
+            <thead className="border-b border-white/15 text-slate-200">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Category
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Purpose
+                </th>
+                <th scope="col" className="py-2">
+                  Duration
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cookies.map((c) => (
+                <tr key={c.name} className="border-b border-white/10 align-top">
+                  <td className="py-2 pr-4 font-medium text-white">{c.name}</td>
+                  <td className="py-2 pr-4">{c.category}</td>
+                  <td className="py-2 pr-4">{c.purpose}</td>
+                  <td className="py-2">{c.duration}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="mt-10" aria-labelledby="sub-processors">
+        <h2 id="sub-processors" className="text-lg font-semibold text-white">
+          Sub-processors
+        </h2>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm text-slate-300">
+            <thead className="border-b border-white/15 text-slate-200">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  Sub-processor
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Purpose
+                </th>
+                <th scope="col" className="py-2">
+                  Location
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {subProcessors.map((p) => (
+                <tr key={p.name} className="border-b border-white/10 align-top">
+                  <td className="py-2 pr-4 font-medium text-white">{p.name}</td>
+                  <td className="py-2 pr-4">{p.purpose}</td>
+                  <td className="py-2">{p.location}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <p className="mt-8">
+        <Link to="/cookie-settings" className="font-semibold text-brand-300 underline hover:text-white">
+          Change your cookie settings
+        </Link>
+      </p>
+    </LegalPage>
+  )
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  shellMeta(
+    matches,
+    'Cookie Policy',
+    'The cookies we set, why, for how long, and the sub-processors that handle personal data for us.',
+  )
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
