@@ -1,0 +1,280 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { speakers, type EventAppearance, type SignatureTalk } from '~/db/schema'
+import { ADMIN_SPEAKERS_PAGE_SIZE, PUBLIC_PAGE_SIZE } from '~/lib/constants'
+import { speakerSlug } from '~/lib/slug'
+
+// Queries and mutations for speaker profiles. Ownership is part of every owner-scoped WHERE clause.
+
+export type SpeakerInput = {
+  name: string
+  jobTitle: string
+  company: string
+  location: string
+  email: string
+  bio: string
+  profileImageUrl: string
+  linkedinUrl: string
+  websiteUrl: string
+  newsletterUrl: string
+  videoEmbedUrl: string
+  signatureTalks: SignatureTalk[]
+  eventAppearances: EventAppearance[]
+  topics: string[]
+  industries: string[]
+  region: string | null
+  talkTypes: string[]
+}
+
+export const MISSING_REQUIRED_MESSAGE =
+  'Missing required fields: name, job_title, company, location, email, and bio are required.'
+export const DUPLICATE_SLUG_MESSAGE =
+  'A profile with this name already exists. Please choose a slightly different name or contact support if you believe this is your existing profile.'
+
+export class SpeakerDataError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'missing-fields' | 'duplicate-slug' | 'empty-slug',
+  ) {
+    super(message)
+  }
+}
+
+/** spec 001 §5 (data level) and §8 (unique violation). */
+function prepare(input: SpeakerInput) {
+  const required = [input.name, input.jobTitle, input.company, input.location, input.email, input.bio]
+  if (required.some((v) => !v?.trim())) throw new SpeakerDataError(MISSING_REQUIRED_MESSAGE, 'missing-fields')
+  const slug = speakerSlug({ name: input.name, job_title: input.jobTitle, company: input.company, location: input.location })
+  if (!slug) throw new SpeakerDataError(MISSING_REQUIRED_MESSAGE, 'empty-slug')
+  return {
+    ...input,
+    name: input.name.trim(),
+    jobTitle: input.jobTitle.trim(),
+    company: input.company.trim(),
+    location: input.location.trim(),
+    email: input.email.trim(),
+    // spec 001 §5: talks need title and description; events need name and url.
+    signatureTalks: input.signatureTalks.filter((t) => t.title.trim() && t.description.trim()),
+    eventAppearances: input.eventAppearances.filter((e) => e.name.trim() && e.url.trim()),
+    slug,
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+async function rethrowDuplicate<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SpeakerDataError(DUPLICATE_SLUG_MESSAGE, 'duplicate-slug')
+    throw error
+  }
+}
+
+export async function createSpeaker(input: SpeakerInput, options: { userId: string | null; isPublished: boolean }) {
+  const values = prepare(input)
+  return rethrowDuplicate(async () => {
+    const [row] = await getDb()
+      .insert(speakers)
+      .values({ ...values, userId: options.userId, isPublished: options.isPublished })
+      .returning({ id: speakers.id, slug: speakers.slug })
+    return row!
+  })
+}
+
+/**
+ * Updates a profile. With `ownerId` the row must belong to that user (the WHERE clause says so);
+ * null means "no such row or not yours" — the caller cannot tell which, on purpose.
+ */
+export async function updateSpeaker(id: string, input: SpeakerInput, options: { ownerId?: string; isPublished: boolean }) {
+  const values = prepare(input)
+  const where = options.ownerId ? and(eq(speakers.id, id), eq(speakers.userId, options.ownerId)) : eq(speakers.id, id)
+  return rethrowDuplicate(async () => {
+    const [row] = await getDb()
+      .update(speakers)
+      .set({ ...values, isPublished: options.isPublished, updatedAt: new Date() })
+      .where(where)
+      .returning({ id: speakers.id, slug: speakers.slug })
+    return row ?? null
+  })
+}
+
+export async function deleteSpeaker(id: string) {
+  const rows = await getDb().delete(speakers).where(eq(speakers.id, id)).returning({ id: speakers.id })
+  return rows.length > 0
+}
+
+export async function getSpeakerById(id: string) {
+  if (!isUuid(id)) return null
+  const [row] = await getDb().select().from(speakers).where(eq(speakers.id, id)).limit(1)
+  return row ?? null
+}
+
+/** The owner's own profile, or null (not found and not yours look the same). */
+export async function getOwnedSpeaker(id: string, userId: string) {
+  if (!isUuid(id)) return null
+  const [row] = await getDb()
+    .select()
+    .from(speakers)
+    .where(and(eq(speakers.id, id), eq(speakers.userId, userId)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function listSpeakersByOwner(userId: string) {
+  return getDb()
+    .select({
+      id: speakers.id,
+      name: speakers.name,
+      slug: speakers.slug,
+      isPublished: speakers.isPublished,
+      createdAt: speakers.createdAt,
+    })
+    .from(speakers)
+    .where(eq(speakers.userId, userId))
+    .orderBy(desc(speakers.createdAt))
+}
+
+// Public view (spec 000 §3): never the email, never the owner.
+const publicColumns = {
+  id: speakers.id,
+  slug: speakers.slug,
+  name: speakers.name,
+  jobTitle: speakers.jobTitle,
+  company: speakers.company,
+  location: speakers.location,
+  bio: speakers.bio,
+  profileImageUrl: speakers.profileImageUrl,
+  linkedinUrl: speakers.linkedinUrl,
+  websiteUrl: speakers.websiteUrl,
+  newsletterUrl: speakers.newsletterUrl,
+  videoEmbedUrl: speakers.videoEmbedUrl,
+  signatureTalks: speakers.signatureTalks,
+  eventAppearances: speakers.eventAppearances,
+  createdAt: speakers.createdAt,
+}
+
+export async function getPublishedSpeakerBySlug(slug: string) {
+  const [row] = await getDb()
+    .select(publicColumns)
+    .from(speakers)
+    .where(and(eq(speakers.slug, slug), eq(speakers.isPublished, true)))
+    .limit(1)
+  return row ?? null
+}
+
+/** Server-side only: the recipient of a Contact Speaker message (ARCHITECTURE decision 4). */
+export async function getContactTargetBySlug(slug: string) {
+  const [row] = await getDb()
+    .select({ id: speakers.id, name: speakers.name, email: speakers.email })
+    .from(speakers)
+    .where(and(eq(speakers.slug, slug), eq(speakers.isPublished, true)))
+    .limit(1)
+  return row ?? null
+}
+
+export type DirectoryQuery = {
+  topic?: string | null
+  industry?: string | null
+  region?: string | null
+  type?: string | null
+  q?: string | null
+  page?: number
+}
+
+/** LIKE pattern for a user's text: % and _ are literal. */
+export function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** Published speakers, newest first, filtered on the server (ARCHITECTURE decision 5). */
+export async function listDirectory(query: DirectoryQuery) {
+  const conditions: SQL[] = [eq(speakers.isPublished, true)]
+  if (query.topic) conditions.push(sql`${speakers.topics} @> array[${query.topic}]::text[]`)
+  if (query.industry) conditions.push(sql`${speakers.industries} @> array[${query.industry}]::text[]`)
+  if (query.region) conditions.push(eq(speakers.region, query.region))
+  if (query.type) conditions.push(sql`${speakers.talkTypes} @> array[${query.type}]::text[]`)
+  const q = query.q?.trim()
+  if (q) {
+    const pattern = likePattern(q)
+    // "by name, company or topic": a topic is a directory topic or a signature talk's title or tag.
+    conditions.push(
+      or(
+        ilike(speakers.name, pattern),
+        ilike(speakers.company, pattern),
+        sql`exists (select 1 from unnest(${speakers.topics}) as t(v) where replace(t.v, '-', ' ') ilike ${pattern} or t.v ilike ${pattern})`,
+        sql`exists (select 1 from jsonb_array_elements(${speakers.signatureTalks}) as s(v) where s.v->>'title' ilike ${pattern} or s.v->>'tag' ilike ${pattern})`,
+      )!,
+    )
+  }
+  const where = and(...conditions)
+  const page = Math.max(1, query.page ?? 1)
+  const db = getDb()
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: speakers.id,
+        slug: speakers.slug,
+        name: speakers.name,
+        jobTitle: speakers.jobTitle,
+        company: speakers.company,
+        location: speakers.location,
+        bio: speakers.bio,
+        profileImageUrl: speakers.profileImageUrl,
+        signatureTalks: speakers.signatureTalks,
+      })
+      .from(speakers)
+      .where(where)
+      .orderBy(desc(speakers.createdAt), desc(speakers.id))
+      .limit(PUBLIC_PAGE_SIZE)
+      .offset((page - 1) * PUBLIC_PAGE_SIZE),
+    db.select({ n: count() }).from(speakers).where(where),
+  ])
+  return { items, total: total?.n ?? 0, page, pageSize: PUBLIC_PAGE_SIZE }
+}
+
+export type AdminSpeakerQuery = { q?: string | null; status?: 'published' | 'draft' | null; page?: number }
+
+/** spec 001 "Manage Speaker Profiles": search name, company or job title; status; 10 a page. */
+export async function listSpeakersForAdmin(query: AdminSpeakerQuery) {
+  const conditions: SQL[] = []
+  const q = query.q?.trim()
+  if (q) {
+    const pattern = likePattern(q)
+    conditions.push(or(ilike(speakers.name, pattern), ilike(speakers.company, pattern), ilike(speakers.jobTitle, pattern))!)
+  }
+  if (query.status === 'published') conditions.push(eq(speakers.isPublished, true))
+  if (query.status === 'draft') conditions.push(eq(speakers.isPublished, false))
+  const where = conditions.length ? and(...conditions) : undefined
+  const page = Math.max(1, query.page ?? 1)
+  const db = getDb()
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: speakers.id,
+        slug: speakers.slug,
+        name: speakers.name,
+        jobTitle: speakers.jobTitle,
+        company: speakers.company,
+        profileImageUrl: speakers.profileImageUrl,
+        isPublished: speakers.isPublished,
+        createdAt: speakers.createdAt,
+      })
+      .from(speakers)
+      .where(where)
+      .orderBy(desc(speakers.createdAt), desc(speakers.id))
+      .limit(ADMIN_SPEAKERS_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_SPEAKERS_PAGE_SIZE),
+    db.select({ n: count() }).from(speakers).where(where),
+  ])
+  return { items, total: total?.n ?? 0, page, pageSize: ADMIN_SPEAKERS_PAGE_SIZE }
+}
+
+function isUuid(value: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+}

@@ -1,0 +1,274 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { buttonClass } from '~/components/forms'
+import { useModalHref } from '~/components/modal'
+import { useNonce } from '~/components/nonce'
+import { getConfig } from '~/config.server'
+import { htmlToText, truncate } from '~/lib/text'
+import { embeddableVideoSrc } from '~/lib/video-embed'
+import { sendSpeakerMessage } from '~/models/speaker-messages.server'
+import { getPublishedSpeakerBySlug } from '~/models/speakers.server'
+import type { loader as rootLoader } from '~/root'
+import { isSpam } from '~/services/honeypot.server'
+import { hitRateLimit } from '~/services/rate-limit.server'
+import { clientIp } from '~/services/request.server'
+import bioCss from '~/components/bio-editor/bio-content.css?url'
+import { CONTACT_FAILED, CONTACT_MODAL, ContactSpeakerSchema } from './contact'
+import { ContactSpeakerModal } from './contact-modal'
+
+export const links = () => [{ rel: 'stylesheet', href: bioCss }]
+
+const CONTACTS_PER_HOUR = 5
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const slug = params.slug?.trim()
+  if (!slug) throw data('No speaker slug provided', { status: 400 })
+  let speaker: Awaited<ReturnType<typeof getPublishedSpeakerBySlug>>
+  try {
+    speaker = await getPublishedSpeakerBySlug(slug)
+  } catch (error) {
+    console.error(error)
+    throw data('Failed to load speaker profile', { status: 500 })
+  }
+  if (!speaker) throw data('Speaker not found', { status: 404 })
+  const url = new URL(request.url)
+  return {
+    speaker: { ...speaker, createdAt: undefined },
+    videoSrc: embeddableVideoSrc(speaker.videoEmbedUrl),
+    modal: url.searchParams.get('modal'),
+    sent: url.searchParams.get('sent') === '1',
+    canonical: `${getConfig().appUrl}/speakers/${encodeURIComponent(speaker.slug)}`,
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const slug = params.slug ?? ''
+  const formData = await request.formData()
+  const withJs = formData.get('js') === '1'
+  const sentUrl = `/speakers/${encodeURIComponent(slug)}?modal=${CONTACT_MODAL}&sent=1`
+  const submission = parseWithZod(formData, { schema: ContactSpeakerSchema })
+  const done = (speakerName: string) =>
+    withJs ? data({ result: submission.reply({ resetForm: true }), sent: true as const, speakerName }) : redirect(sentUrl)
+
+  if (isSpam(formData)) return done('')
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+
+  const limit = await hitRateLimit(`contact-speaker:${clientIp(request)}`, CONTACTS_PER_HOUR, 60 * 60 * 1000)
+  if (!limit.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: [CONTACT_FAILED] }) },
+      { status: 429, headers: { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) } },
+    )
+  }
+  try {
+    const sent = await sendSpeakerMessage(slug, submission.value, { brand: getConfig().BRAND_NAME })
+    if (!sent) return data({ result: submission.reply({ formErrors: [CONTACT_FAILED] }) }, { status: 404 })
+    return done(sent.speakerName)
+  } catch (error) {
+    console.error(error)
+    return data({ result: submission.reply({ formErrors: [CONTACT_FAILED] }) }, { status: 500 })
+  }
+}
+
+export default function SpeakerProfile() {
+  const { speaker, videoSrc, modal, sent, canonical } = useLoaderData<typeof loader>()
+  const contactHref = useModalHref(CONTACT_MODAL)
+  const nonce = useNonce()
+  const jsonLd = JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: speaker.name,
+    jobTitle: speaker.jobTitle,
+    worksFor: { '@type': 'Organization', name: speaker.company },
+    homeLocation: { '@type': 'Place', name: speaker.location },
+    url: canonical,
+    ...(speaker.profileImageUrl ? { image: speaker.profileImageUrl } : {}),
+    sameAs: [speaker.linkedinUrl, speaker.websiteUrl].filter(Boolean),
+  }).replace(/</g, '\\u003c')
+  const links = [
+    { href: speaker.linkedinUrl, label: 'LinkedIn' },
+    { href: speaker.websiteUrl, label: 'Website' },
+    { href: speaker.newsletterUrl, label: 'Newsletter' },
+  ].filter((l) => l.href)
+
+  return (
+    <article className="mx-auto w-full max-w-4xl px-4 py-12">
+      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <Link to="/speakers" className="text-sm text-brand-200 underline-offset-4 hover:underline">
+        ← Back to Speaker Directory
+      </Link>
+      <header className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-center">
+        {speaker.profileImageUrl ? (
+          <img
+            src={speaker.profileImageUrl}
+            alt={speaker.name}
+            width={160}
+            height={160}
+            className="h-40 w-40 rounded-full object-cover"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex h-40 w-40 items-center justify-center rounded-full bg-brand-600 text-6xl font-bold text-white"
+          >
+            {Array.from(speaker.name)[0]?.toUpperCase()}
+          </div>
+        )}
+        <div className="flex flex-col gap-2">
+          <h1 className="text-4xl font-bold text-white">{speaker.name}</h1>
+          <p className="text-lg text-slate-200">
+            {speaker.jobTitle} at {speaker.company}
+          </p>
+          <p className="text-slate-300">
+            <span aria-hidden="true">📍 </span>
+            {speaker.location}
+          </p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <Link to={contactHref} preventScrollReset className={buttonClass.primary}>
+              Contact Speaker
+            </Link>
+            {links.map((l) => (
+              <a key={l.label} href={l.href} target="_blank" rel="noopener noreferrer nofollow" className={buttonClass.secondary}>
+                {l.label}
+              </a>
+            ))}
+          </div>
+        </div>
+      </header>
+
+      {videoSrc ? (
+        <section aria-labelledby="featured-video" className="mt-12">
+          <h2 id="featured-video" className="mb-4 text-2xl font-semibold text-white">
+            Featured Video
+          </h2>
+          <div className="aspect-video overflow-hidden rounded-xl border border-white/10">
+            <iframe
+              src={videoSrc}
+              title={`Featured video of ${speaker.name}`}
+              className="h-full w-full"
+              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+              loading="lazy"
+            />
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="about" className="mt-12">
+        <h2 id="about" className="mb-4 text-2xl font-semibold text-white">
+          About
+        </h2>
+        {/* Sanitized with DOMPurify when it was saved (app/services/sanitize.server.ts). */}
+        <div className="bio-content" dangerouslySetInnerHTML={{ __html: speaker.bio }} />
+      </section>
+
+      {speaker.signatureTalks.length ? (
+        <section aria-labelledby="talks" className="mt-12">
+          <h2 id="talks" className="mb-4 text-2xl font-semibold text-white">
+            Signature Talks
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {speaker.signatureTalks.map((talk, i) => (
+              <li key={i} className="rounded-xl border border-white/10 bg-ink-900 p-5">
+                <h3 className="text-lg font-semibold text-white">{talk.title}</h3>
+                <p className="mt-2 text-slate-300">{talk.description}</p>
+                {talk.tag ? <p className="mt-3 text-sm text-brand-200">#{talk.tag.replace(/^#+/, '')}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {speaker.eventAppearances.length ? (
+        <section aria-labelledby="events" className="mt-12">
+          <h2 id="events" className="mb-4 text-2xl font-semibold text-white">
+            Previous Speaking Engagements
+          </h2>
+          <ul className="flex flex-col gap-3">
+            {speaker.eventAppearances.map((event, i) => (
+              <li
+                key={i}
+                className="flex items-center justify-between gap-4 rounded-lg border border-white/10 bg-ink-900 px-4 py-3"
+              >
+                <span className="text-slate-100">{event.name}</span>
+                <a
+                  href={event.url}
+                  target="_blank"
+                  rel="noopener nofollow noreferrer"
+                  className="text-sm text-brand-200 underline"
+                >
+                  Visit<span className="sr-only"> {event.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <p className="mt-12">
+        <Link to="/speakers" className="text-brand-200 underline-offset-4 hover:underline">
+          Back to Speaker Directory
+        </Link>
+      </p>
+
+      {modal === CONTACT_MODAL ? (
+        <ContactSpeakerModal slug={speaker.slug} speakerName={speaker.name} sentWithoutJs={sent} />
+      ) : null}
+    </article>
+  )
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: loaderData, matches }) => {
+  const root = matches.find((m) => m.id === 'root')?.data
+  const brand = root?.brand ?? 'Lectern'
+  if (!loaderData) return [{ title: `Speaker Not Found | ${brand}` }]
+  const { speaker, canonical } = loaderData
+  const title = `${speaker.name} – ${speaker.jobTitle} at ${speaker.company} | ${brand}`
+  const description = truncate(htmlToText(speaker.bio), 160)
+  const image = speaker.profileImageUrl ? new URL(speaker.profileImageUrl, root?.appUrl ?? canonical).toString() : undefined
+  return [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'profile' },
+    { property: 'og:title', content: `${speaker.name} | ${brand}` },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    ...(image ? [{ property: 'og:image', content: image }] : []),
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+  ]
+}
+
+const NOT_FOUND_TEXT: Record<number, string> = {
+  400: 'No speaker slug provided',
+  404: 'The requested speaker profile could not be found.',
+  500: 'Failed to load speaker profile',
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={Object.fromEntries([400, 404, 500].map((s) => [s, () => <SpeakerNotFound status={s} />]))}
+      unexpected={() => <SpeakerNotFound status={status} />}
+    />
+  )
+}
+
+function SpeakerNotFound({ status }: { status: number }) {
+  return (
+    <>
+      <h1 className="text-3xl font-bold text-white">Speaker Not Found</h1>
+      <p className="mt-4 text-slate-300">{NOT_FOUND_TEXT[status] ?? NOT_FOUND_TEXT[500]}</p>
+      <div className="mt-8">
+        <Link to="/speakers" className={buttonClass.primary}>
+          Back to Speaker Directory
+        </Link>
+      </div>
+    </>
+  )
+}

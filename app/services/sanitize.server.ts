@@ -1,0 +1,143 @@
+import createDOMPurify, { type Config } from 'dompurify'
+import { JSDOM } from 'jsdom'
+import { EMBED_FRAME_ATTRIBUTES } from '~/lib/constants'
+import { isAllowedEditorLink } from '~/lib/url'
+import { isAllowedEmbedSrc } from '~/lib/video-embed'
+
+// Bio HTML is sanitized once, when it is saved (ARCHITECTURE "User HTML is sanitized when saved").
+// The rendered page then trusts the stored HTML, so every rule lives here.
+
+const window = new JSDOM('').window
+const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0])
+
+const FORMATTING_TAGS = [
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'a',
+  'img',
+  'span',
+  'div',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'colgroup',
+  'col',
+  'iframe',
+]
+const FRAME_ATTRIBUTES: readonly string[] = EMBED_FRAME_ATTRIBUTES
+const TEXT_ALIGN = /^\s*text-align:\s*(left|center|right|justify)\s*;?\s*$/i
+const COL_WIDTH = /^\s*(?:min-)?width:\s*\d{1,4}px\s*;?\s*$/i
+
+const CONFIG: Config = {
+  ALLOWED_TAGS: FORMATTING_TAGS,
+  ALLOWED_ATTR: [
+    'href',
+    'title',
+    'target',
+    'rel',
+    'src',
+    'alt',
+    'width',
+    'height',
+    'style',
+    'colspan',
+    'rowspan',
+    'data-colwidth',
+    'frameborder',
+    'allow',
+    'allowfullscreen',
+    'referrerpolicy',
+  ],
+  ALLOW_DATA_ATTR: false,
+  ADD_TAGS: [],
+  FORBID_TAGS: ['style', 'script', 'svg', 'math', 'form', 'input', 'button', 'object', 'embed', 'template'],
+  FORBID_ATTR: ['srcdoc', 'srcset', 'formaction', 'xlink:href'],
+  // Links: the editor's scheme list (spec 001 §5) is checked per element below; this regexp only
+  // keeps DOMPurify from rejecting schemes that list allows (ftp, tel, callto, sms, cid).
+  ALLOWED_URI_REGEXP: /^(?:(?:https?|ftps?|mailto|tel|callto|sms|cid|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+  KEEP_CONTENT: true,
+}
+
+purify.addHook('uponSanitizeElement', (node, data) => {
+  if (data.tagName !== 'iframe') return
+  const el = node as Element
+  const src = el.getAttribute('src') ?? ''
+  if (!isAllowedEmbedSrc(src)) el.parentNode?.removeChild(el)
+})
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  const el = node as Element
+  const tag = el.tagName.toLowerCase()
+  if (tag === 'iframe') {
+    for (const name of Array.from(el.getAttributeNames())) {
+      if (!FRAME_ATTRIBUTES.includes(name)) el.removeAttribute(name)
+    }
+    if (!isAllowedEmbedSrc(el.getAttribute('src') ?? '')) el.remove()
+    return
+  }
+  if (tag === 'a') {
+    const href = el.getAttribute('href')
+    if (href !== null && !isAllowedEditorLink(href)) el.removeAttribute('href')
+    if (el.getAttribute('target') === '_blank' || el.hasAttribute('href')) {
+      el.setAttribute('rel', 'noopener noreferrer nofollow')
+    }
+    if (el.hasAttribute('target') && el.getAttribute('target') !== '_blank') el.removeAttribute('target')
+  }
+  if (tag === 'img') {
+    const src = el.getAttribute('src') ?? ''
+    if (!isAllowedImageSrc(src)) el.remove()
+    return
+  }
+  const style = el.getAttribute('style')
+  if (style !== null) {
+    const keep =
+      (tag === 'col' || tag === 'td' || tag === 'th') && COL_WIDTH.test(style) ? style : TEXT_ALIGN.test(style) ? style : null
+    if (keep === null) el.removeAttribute('style')
+  }
+  for (const name of ['frameborder', 'allow', 'allowfullscreen', 'referrerpolicy']) el.removeAttribute(name)
+})
+
+/** Images in a bio: https anywhere, or our own uploads. */
+export function isAllowedImageSrc(src: string): boolean {
+  const value = src.trim()
+  if (value.startsWith('/uploads/') && !value.startsWith('//')) return !value.includes('\\')
+  try {
+    return new URL(value).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** Safe bio HTML: formatting, tables, images, scheme-checked links and video-player iframes only. */
+export function sanitizeBioHtml(html: string): string {
+  // Two passes: whatever the first pass produces must already be a fixed point, so a string
+  // that re-parses into something new (mutation XSS) is cleaned again rather than trusted.
+  const once = purify.sanitize(html, CONFIG) as unknown as string
+  return (purify.sanitize(once, CONFIG) as unknown as string).trim()
+}
+
+/** Text a person would read in the bio, for the "required" check: an empty <p></p> is no bio. */
+export function bioHasContent(html: string): boolean {
+  const doc = new window.DOMParser().parseFromString(html, 'text/html')
+  return (doc.body.textContent ?? '').trim() !== '' || doc.body.querySelector('img,iframe,table') !== null
+}

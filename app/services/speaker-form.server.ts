@@ -1,0 +1,69 @@
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { IMAGE_MAX_BYTES } from '~/lib/constants'
+import { SpeakerFormSchema, type SpeakerFormValue } from '~/lib/speaker-form'
+import type { SpeakerInput } from '~/models/speakers.server'
+import { IMAGE_UPLOAD_ERRORS, processImageUpload } from './images.server'
+import { sanitizeBioHtml } from './sanitize.server'
+
+// Reads the shared speaker form (submission screen and admin editor): the profile photo sent
+// without JavaScript as a file part, the bio sanitized before anything else sees it, then the
+// one zod schema.
+
+export const PROFILE_IMAGE_FIELD = 'profileImage'
+export const IMAGE_UPLOAD_FAILED = 'Failed to upload image. Please try again.'
+
+export async function readSpeakerForm(request: Request) {
+  let formData: FormData
+  let uploadError: string | null = null
+  if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
+    try {
+      formData = await unstable_parseMultipartFormData(
+        request,
+        unstable_createMemoryUploadHandler({ maxPartSize: IMAGE_MAX_BYTES, filter: ({ name }) => name === PROFILE_IMAGE_FIELD }),
+      )
+    } catch (error) {
+      if (!(error instanceof MaxPartSizeExceededError)) throw error
+      // The rest of the form is lost with an oversized part; say why rather than failing blank.
+      formData = new FormData()
+      uploadError = `Error uploading image: ${IMAGE_UPLOAD_ERRORS.tooLarge}`
+    }
+  } else {
+    formData = await request.formData()
+  }
+
+  const file = formData.get(PROFILE_IMAGE_FIELD)
+  formData.delete(PROFILE_IMAGE_FIELD)
+  if (file instanceof File && file.size > 0) {
+    const result = await processImageUpload(file).catch(() => ({ ok: false as const, error: '' }))
+    if (result.ok) formData.set('profileImageUrl', result.url)
+    else uploadError = result.error ? `Error uploading image: ${result.error}` : IMAGE_UPLOAD_FAILED
+  }
+  const bio = formData.get('bio')
+  formData.set('bio', typeof bio === 'string' ? sanitizeBioHtml(bio) : '')
+
+  const submission = parseWithZod(formData, { schema: SpeakerFormSchema })
+  return { formData, submission, uploadError }
+}
+
+export function toSpeakerInput(value: SpeakerFormValue): SpeakerInput {
+  return {
+    name: value.name,
+    jobTitle: value.jobTitle,
+    company: value.company,
+    location: value.location,
+    email: value.email,
+    bio: value.bio,
+    profileImageUrl: value.profileImageUrl,
+    linkedinUrl: value.linkedinUrl,
+    websiteUrl: value.websiteUrl,
+    newsletterUrl: value.newsletterUrl,
+    videoEmbedUrl: value.videoEmbedUrl,
+    signatureTalks: value.talks.map((t) => ({ title: t.title, description: t.description, tag: t.tag })),
+    eventAppearances: value.events.map((e) => ({ name: e.name, url: e.url })),
+    topics: value.topics,
+    industries: value.industries,
+    region: value.region ?? null,
+    talkTypes: value.talkTypes,
+  }
+}
