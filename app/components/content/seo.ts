@@ -1,0 +1,49 @@
+import type { MetaDescriptor } from '@remix-run/node'
+
+type RootMatch = { id: string; data: unknown }
+
+/** Brand and site URL from the root loader, for meta functions. */
+export function rootInfo(matches: ReadonlyArray<RootMatch | undefined>) {
+  const root = matches.find((m) => m?.id === 'root')?.data as { brand?: string; appUrl?: string } | undefined
+  return { brand: root?.brand ?? 'Lectern', appUrl: root?.appUrl ?? '' }
+}
+
+export function ogImageUrl(appUrl: string, title: string) {
+  return `${appUrl}/og?title=${encodeURIComponent(title)}`
+}
+
+/** Title, description, Open Graph, Twitter card and canonical link for one page (spec 000 §2). */
+export function pageMeta({
+  title,
+  description,
+  appUrl,
+  path,
+  type = 'website',
+  imageTitle,
+}: {
+  title: string
+  description: string
+  appUrl: string
+  path: string
+  type?: 'website' | 'article'
+  imageTitle: string
+}): MetaDescriptor[] {
+  const url = `${appUrl}${path}`
+  const image = ogImageUrl(appUrl, imageTitle)
+  return [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: type },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
+    { tagName: 'link', rel: 'canonical', href: url },
+  ]
+}

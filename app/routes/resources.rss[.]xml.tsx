@@ -1,0 +1,5 @@
+import { rssFeed } from '~/services/feeds.server'
+
+export function loader() {
+  return rssFeed('resource')
+}

@@ -1,0 +1,5 @@
+import { robots } from '~/services/feeds.server'
+
+export function loader() {
+  return robots()
+}

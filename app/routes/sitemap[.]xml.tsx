@@ -1,0 +1,5 @@
+import { sitemap } from '~/services/feeds.server'
+
+export function loader() {
+  return sitemap()
+}

@@ -1,0 +1,110 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from '@remix-run/node'
+import { z } from 'zod'
+import { getSessionUser } from '~/auth/session.server'
+import { getConfig } from '~/config.server'
+import type { PostType } from '~/lib/constants'
+import { createComment, deleteComment, listComments } from '~/models/comments.server'
+import { getPublishedPost } from '~/models/posts.server'
+import { hitRateLimit } from '~/services/rate-limit.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+const COMMENTS_PER_MINUTE = 5
+export const COMMENT_MAX_LENGTH = 5_000
+
+export const CommentSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('comment'),
+    content: z
+      .string({ error: 'Please write a comment.' })
+      .trim()
+      .min(1, 'Please write a comment.')
+      .max(COMMENT_MAX_LENGTH, `Comments can be at most ${COMMENT_MAX_LENGTH} characters.`),
+  }),
+  z.object({ intent: z.literal('delete-comment'), commentId: z.string().min(1) }),
+])
+
+const NOT_FOUND = {
+  resource: { title: 'Resource Not Found', body: "The resource you're looking for doesn't exist." },
+  news: { title: 'Article Not Found', body: "The article you're looking for doesn't exist." },
+} as const
+
+/** Display name of a comment author: the local part of the email, never the whole address. */
+export function commentAuthor(email: string) {
+  return email.split('@')[0] || 'Member'
+}
+
+/** Article page data: a published post of this type, its comments and who is looking. */
+export async function loadArticle(request: Request, type: PostType, slug: string | undefined) {
+  const post = slug ? await getPublishedPost(type, slug) : null
+  if (!post) throw data(NOT_FOUND[type], { status: 404 })
+  const [user, comments] = await Promise.all([getSessionUser(request), listComments(post.id)])
+  const config = getConfig()
+  const base = type === 'resource' ? '/resources' : '/news'
+  return {
+    post: {
+      id: post.id,
+      title: post.title,
+      slug: post.slug,
+      type: post.type,
+      content: post.content,
+      tags: post.tags,
+      heroImageUrl: post.heroImageUrl,
+      metaTitle: post.metaTitle,
+      metaDescription: post.metaDescription,
+      createdAt: post.createdAt,
+      updatedAt: post.updatedAt,
+    },
+    comments: comments.map((c) => ({
+      id: c.id,
+      content: c.content,
+      createdAt: c.createdAt,
+      author: commentAuthor(c.authorEmail),
+    })),
+    user: user ? { isAdmin: user.role === 'admin' } : null,
+    url: `${config.appUrl}${base}/${post.slug}`,
+    brand: config.BRAND_NAME,
+  }
+}
+
+/** Posting and deleting comments on an article (spec 000 §5, §7; decision 8). */
+export async function articleAction(request: Request, type: PostType, slug: string | undefined) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: CommentSchema })
+  const base = type === 'resource' ? '/resources' : '/news'
+  const user = await getSessionUser(request)
+  if (!user) {
+    return data({ result: submission.reply({ formErrors: ['Please sign in to comment'] }) }, { status: 401 })
+  }
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const post = slug ? await getPublishedPost(type, slug) : null
+  if (!post) throw data(NOT_FOUND[type], { status: 404 })
+  const back = `${base}/${post.slug}#comments`
+
+  if (submission.value.intent === 'delete-comment') {
+    if (user.role !== 'admin')
+      return data({ result: submission.reply({ formErrors: ['Only admins can delete comments.'] }) }, { status: 403 })
+    const deleted = await deleteComment(post.id, submission.value.commentId)
+    if (!deleted) return data({ result: submission.reply({ formErrors: ['Comment not found.'] }) }, { status: 404 })
+    return redirectWithToast(back, { type: 'success', description: 'Comment deleted.' })
+  }
+
+  const limit = await hitRateLimit(`comment:${user.id}`, COMMENTS_PER_MINUTE, 60_000)
+  if (!limit.allowed) {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ['Failed to post comment', 'You are commenting too fast. Please wait a minute.'],
+        }),
+      },
+      { status: 429, headers: { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) } },
+    )
+  }
+  try {
+    await createComment({ postId: post.id, userId: user.id, content: submission.value.content })
+  } catch (error) {
+    console.error('Failed to post comment', error)
+    return data({ result: submission.reply({ formErrors: ['Failed to post comment'] }) }, { status: 500 })
+  }
+  return redirectWithToast(back, { type: 'success', description: 'Comment posted.' })
+}

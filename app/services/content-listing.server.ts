@@ -1,0 +1,49 @@
+import { getConfig } from '~/config.server'
+import { PUBLIC_PAGE_SIZE, type PostType } from '~/lib/constants'
+import { tagSummaryFromCounts } from '~/lib/tag-counts'
+import { listActiveSections } from '~/models/featured-sections.server'
+import { listPublishedPosts, publishedTagCounts } from '~/models/posts.server'
+
+const MAX_QUERY_LENGTH = 200
+const MAX_SELECTED_TAGS = 10
+
+/** Query-param driven listing shared by /resources and /news (spec 000 §2, §5; decision 11). */
+export async function loadListing(request: Request, type: PostType) {
+  const url = new URL(request.url)
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH)
+  const tags = [
+    ...new Set(
+      url.searchParams
+        .getAll('tag')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_SELECTED_TAGS)
+  const pageParam = Number(url.searchParams.get('page'))
+  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100_000 ? pageParam : 1
+  const [list, tagCounts, sections] = await Promise.all([
+    listPublishedPosts({ type, q, tags, page, pageSize: PUBLIC_PAGE_SIZE }),
+    publishedTagCounts(type),
+    listActiveSections(type === 'resource' ? 'resources' : 'news'),
+  ])
+  return {
+    q,
+    tags,
+    page,
+    totalPages: Math.max(1, Math.ceil(list.total / PUBLIC_PAGE_SIZE)),
+    total: list.total,
+    posts: list.posts,
+    tagSummary: tagSummaryFromCounts(tagCounts),
+    cards: sections.map((s) => ({
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      icon: s.icon,
+      buttonLabel: s.buttonLabel,
+      buttonLink: s.buttonLink,
+    })),
+    mailingListUrl: getConfig().MAILING_LIST_URL ?? null,
+  }
+}
+
+export type ListingData = Awaited<ReturnType<typeof loadListing>>
