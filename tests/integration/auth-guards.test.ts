@@ -1,0 +1,229 @@
+import { readdirSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, DEFAULT_RETURN_TO } from '~/lib/constants'
+import { get, post, type Fn } from './auth-utils'
+import { call, signedInAs } from './utils'
+
+// Table-driven guard test: visitor / speaker / admin × every protected route and action.
+// ADD A ROW when you add a protected route or action (the coverage check at the bottom fails for
+// any loader/action of an admin or premium route module that has no row). Rules: spec 001 §6 and
+// docs/decisions/0004-guards.md.
+
+/** How a guarded call must end for one kind of viewer. */
+type Outcome =
+  /** Let through: no guard redirect and no 401/403 (a 400 for an empty form, a 404 or a redirect elsewhere is fine). */
+  | 'ok'
+  /** Refused by an action's re-check: 401/403, or a redirect to a sign-in screen or the submissions page. */
+  | 'denied'
+  /** Exactly this redirect (path and query). */
+  | { redirect: string }
+
+type Row = {
+  /** Route module, relative to app/routes. */
+  module: string
+  fn: 'loader' | 'action'
+  path: string
+  form?: Record<string, string>
+  visitor: Outcome
+  speaker: Outcome
+  admin: Outcome
+}
+
+const NO_ID = '00000000-0000-4000-8000-000000000000'
+const adminLogin = (from: string) => ({ redirect: `${ADMIN_LOGIN_PATH}?return_to=${encodeURIComponent(from)}` })
+const toSubmissions = { redirect: DEFAULT_RETURN_TO }
+
+/** An admin list or editor page: visitor → admin login (and back), non-admin → submissions. */
+const adminListLoader = (module: string, path: string): Row => ({
+  module,
+  fn: 'loader',
+  path,
+  visitor: adminLogin(path),
+  speaker: toSubmissions,
+  admin: 'ok',
+})
+/** An admin action: the server re-checks whatever the page showed. */
+const adminAction = (module: string, path: string, form: Record<string, string>): Row => ({
+  module,
+  fn: 'action',
+  path,
+  form,
+  visitor: 'denied',
+  speaker: 'denied',
+  admin: 'ok',
+})
+
+export const GUARD_TABLE: Row[] = [
+  adminListLoader('resources.admin._index.tsx', '/resources/admin'),
+  adminAction('resources.admin._index.tsx', '/resources/admin', { intent: 'delete', id: NO_ID }),
+  adminListLoader('resources.admin.editor/route.tsx', '/resources/admin/editor'),
+  adminListLoader('resources.admin.editor/route.tsx', `/resources/admin/editor?id=${NO_ID}`),
+  adminAction('resources.admin.editor/route.tsx', '/resources/admin/editor', { intent: 'draft', title: '', content: '' }),
+  adminListLoader('resources.admin.featured/route.tsx', '/resources/admin/featured'),
+  adminAction('resources.admin.featured/route.tsx', '/resources/admin/featured', { intent: 'delete', id: NO_ID }),
+  adminListLoader('speakers.admin._index.tsx', '/speakers/admin'),
+  adminAction('speakers.admin._index.tsx', '/speakers/admin', { intent: 'delete', id: NO_ID }),
+  adminListLoader('speakers.admin.editor.tsx', '/speakers/admin/editor'),
+  adminAction('speakers.admin.editor.tsx', '/speakers/admin/editor', { name: '' }),
+  // The team inbox (first-party records of the public forms) is an admin list too.
+  adminListLoader('admin.inbox/route.tsx', '/admin/inbox'),
+  adminListLoader('admin.inbox_.export.tsx', '/admin/inbox/export?tab=contact'),
+  // The submission screen: its path always passes the guard (signed out it shows the login form);
+  // an admin opening it goes to the admin area.
+  {
+    module: 'premium.speaker-profile-submissions/route.tsx',
+    fn: 'loader',
+    path: DEFAULT_RETURN_TO,
+    visitor: 'ok',
+    speaker: 'ok',
+    admin: { redirect: ADMIN_HOME_PATH },
+  },
+  {
+    module: 'premium.speaker-profile-submissions/route.tsx',
+    fn: 'action',
+    path: DEFAULT_RETURN_TO,
+    form: { name: '' },
+    visitor: 'denied',
+    speaker: 'ok',
+    admin: { redirect: ADMIN_HOME_PATH },
+  },
+  // The admin login itself: public, but an admin moves on.
+  {
+    module: 'resources_.admin_.login.tsx',
+    fn: 'loader',
+    path: ADMIN_LOGIN_PATH,
+    visitor: 'ok',
+    speaker: 'ok',
+    admin: { redirect: ADMIN_HOME_PATH },
+  },
+  // A signed-in non-admin cannot send links from it: back to its "Access denied" screen.
+  {
+    module: 'resources_.admin_.login.tsx',
+    fn: 'action',
+    path: ADMIN_LOGIN_PATH,
+    form: { intent: 'magic-link-request', email: '' },
+    visitor: 'ok',
+    speaker: { redirect: ADMIN_LOGIN_PATH },
+    admin: { redirect: ADMIN_HOME_PATH },
+  },
+  // Uploads: any signed-in user (a JSON endpoint answers 401 rather than redirecting).
+  {
+    module: 'api.uploads.image.tsx',
+    fn: 'action',
+    path: '/api/uploads/image',
+    form: {},
+    visitor: 'denied',
+    speaker: 'ok',
+    admin: 'ok',
+  },
+]
+
+const routesDir = path.resolve('app/routes')
+const modules = import.meta.glob<Record<string, unknown>>(['/app/routes/*.tsx', '/app/routes/*/route.tsx'])
+
+async function load(row: Row): Promise<Fn> {
+  const loader = modules[`/app/routes/${row.module}`]
+  expect(loader, `route module app/routes/${row.module} exists`).toBeTruthy()
+  const mod = await loader!()
+  const fn = mod[row.fn]
+  expect(typeof fn, `${row.module} exports ${row.fn}`).toBe('function')
+  return fn as Fn
+}
+
+/** Like call(), but a thrown data(...) (e.g. a 404 "not found") is a result too. */
+async function settle(fn: Fn, request: Request) {
+  try {
+    return await call(fn, request)
+  } catch (thrown) {
+    if ((thrown as { type?: string })?.type === 'DataWithResponseInit') return thrown
+    throw thrown
+  }
+}
+
+function describeResult(result: unknown): { status: number; location: string | null } {
+  if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') }
+  const value = result as { type?: string; init?: { status?: number } | null }
+  if (value && value.type === 'DataWithResponseInit') return { status: value.init?.status ?? 200, location: null }
+  return { status: 200, location: null }
+}
+
+const SIGN_IN_OR_DENIED = [ADMIN_LOGIN_PATH, '/login', DEFAULT_RETURN_TO]
+const isGuardRedirect = (location: string | null) =>
+  location !== null && SIGN_IN_OR_DENIED.some((p) => location === p || location.startsWith(`${p}?`))
+
+function expectOutcome(result: unknown, outcome: Outcome, label: string) {
+  const { status, location } = describeResult(result)
+  if (outcome === 'ok') {
+    expect(isGuardRedirect(location), `${label}: not a guard redirect (got ${location})`).toBe(false)
+    expect([401, 403], `${label}: not refused (got ${status})`).not.toContain(status)
+  } else if (outcome === 'denied') {
+    const refused = status === 401 || status === 403 || isGuardRedirect(location)
+    expect(refused, `${label}: refused (got ${status} ${location ?? ''})`).toBe(true)
+  } else {
+    expect(location, `${label}: redirect`).toBe(outcome.redirect)
+  }
+}
+
+describe('guard table: visitor / speaker / admin × protected routes', () => {
+  const viewers: Record<'visitor' | 'speaker' | 'admin', string | undefined> = {
+    visitor: undefined,
+    speaker: undefined,
+    admin: undefined,
+  }
+  beforeAll(async () => {
+    viewers.speaker = (await signedInAs('guard-speaker@example.com', 'speaker')).cookie
+    viewers.admin = (await signedInAs('guard-admin@example.com', 'admin')).cookie
+  })
+
+  for (const row of GUARD_TABLE) {
+    for (const who of ['visitor', 'speaker', 'admin'] as const) {
+      const label = `${who} ${row.fn === 'loader' ? 'GET' : 'POST'} ${row.path} (${row.module})`
+      it(label, async () => {
+        const fn = await load(row)
+        const cookie = viewers[who]
+        const headers = cookie ? { Cookie: cookie } : undefined
+        const request = row.fn === 'loader' ? get(row.path, { headers }) : post(row.path, row.form ?? {}, { headers })
+        expectOutcome(await settle(fn, request), row[who], label)
+      })
+    }
+  }
+})
+
+describe('guard table coverage', () => {
+  it('has a row for every loader and action of every admin and premium route module', async () => {
+    const files = readdirSync(routesDir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? existsSync(path.join(routesDir, entry.name, 'route.tsx'))
+          ? [`${entry.name}/route.tsx`]
+          : []
+        : [entry.name],
+    )
+    const protectedModules = files.filter((f) => /(^|\.)(admin|premium)(\.|_|\/)/.test(f))
+    expect(protectedModules.length).toBeGreaterThan(0)
+    const missing: string[] = []
+    for (const file of protectedModules) {
+      const mod = await modules[`/app/routes/${file}`]!()
+      for (const fn of ['loader', 'action'] as const) {
+        if (typeof mod[fn] === 'function' && !GUARD_TABLE.some((r) => r.module === file && r.fn === fn))
+          missing.push(`${file} ${fn}`)
+      }
+    }
+    expect(missing, 'add these to GUARD_TABLE').toEqual([])
+  })
+
+  it('a session whose row was deleted is no session at all', async () => {
+    const { cookie } = await signedInAs('revoked-guard@example.com', 'admin')
+    const { getDb } = await import('~/db/client.server')
+    const { sessions, users } = await import('~/db/schema')
+    const { eq } = await import('drizzle-orm')
+    const [user] = await getDb().select().from(users).where(eq(users.email, 'revoked-guard@example.com'))
+    await getDb().delete(sessions).where(eq(sessions.userId, user!.id))
+    const fn = await load(GUARD_TABLE[0]!)
+    expectOutcome(
+      await call(fn, get('/resources/admin', { headers: { Cookie: cookie } })),
+      adminLogin('/resources/admin'),
+      'revoked admin',
+    )
+  })
+})
