@@ -1,0 +1,155 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { requireAdmin } from '~/auth/guards.server'
+import { AdminNav } from '~/components/admin/admin-nav'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { buttonClass } from '~/components/forms'
+import { marketingMeta } from '~/components/marketing/meta'
+import { INBOX_PAGE_SIZE, INBOX_TABS, parseInboxTab, parsePage, type InboxTabId } from '~/lib/inbox-tabs'
+import { loadInboxTab } from './tabs.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request)
+  const url = new URL(request.url)
+  const tab = parseInboxTab(url.searchParams.get('tab'))
+  const q = (url.searchParams.get('q') ?? '').slice(0, 200)
+  const page = parsePage(url.searchParams.get('page'))
+  const result = await loadInboxTab(tab, { q, limit: INBOX_PAGE_SIZE, offset: (page - 1) * INBOX_PAGE_SIZE })
+  const pageCount = Math.max(1, Math.ceil(result.total / INBOX_PAGE_SIZE))
+  return { tab, q, page, pageCount, ...result }
+}
+
+function hrefFor(params: { tab: InboxTabId; q?: string; page?: number }) {
+  const search = new URLSearchParams({ tab: params.tab })
+  if (params.q) search.set('q', params.q)
+  if (params.page && params.page > 1) search.set('page', String(params.page))
+  return `?${search.toString()}`
+}
+
+export default function AdminInbox() {
+  const { tab, q, page, pageCount, columns, rows, total } = useLoaderData<typeof loader>()
+  const current = INBOX_TABS.find((t) => t.id === tab)!
+  const exportHref = `/admin/inbox/export?${new URLSearchParams({ tab, ...(q ? { q } : {}) }).toString()}`
+
+  return (
+    <>
+      <AdminNav />
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <h1 className="text-3xl font-bold text-white">Inbox</h1>
+        <nav aria-label="Inbox sections" className="mt-6">
+          <ul className="flex flex-wrap gap-2 border-b border-white/10">
+            {INBOX_TABS.map((t) => (
+              <li key={t.id}>
+                <Link
+                  to={hrefFor({ tab: t.id })}
+                  aria-current={t.id === tab ? 'page' : undefined}
+                  className={`-mb-px inline-block border-b-2 px-4 py-2 text-sm font-semibold ${t.id === tab ? 'border-brand-400 text-white' : 'border-transparent text-slate-300 hover:text-white'}`}
+                >
+                  {t.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+          <Form method="get" role="search" className="flex items-end gap-2">
+            <input type="hidden" name="tab" value={tab} />
+            <div>
+              <label htmlFor="inbox-search" className="mb-1 block text-sm font-medium text-slate-200">
+                Search {current.label.toLowerCase()}
+              </label>
+              <input
+                id="inbox-search"
+                type="search"
+                name="q"
+                defaultValue={q}
+                key={`${tab}-${q}`}
+                className="w-72 rounded-md border border-white/15 bg-ink-900 px-3 py-2 text-slate-100 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40"
+              />
+            </div>
+            <button type="submit" className={buttonClass.secondary}>
+              Search
+            </button>
+          </Form>
+          <a href={exportHref} className={buttonClass.primary} download>
+            Export CSV
+          </a>
+        </div>
+
+        <h2 className="mt-8 text-xl font-semibold text-white">
+          {current.label} <span className="text-base font-normal text-slate-300">({total})</span>
+        </h2>
+
+        {rows.length === 0 ? (
+          <p className="mt-6 rounded-lg border border-white/10 bg-ink-900/60 p-6 text-slate-300">
+            {q ? 'Nothing matches this search.' : 'Nothing here yet.'}
+          </p>
+        ) : (
+          <div className="mt-4 overflow-x-auto rounded-xl border border-white/10">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                {current.label}, page {page} of {pageCount}
+              </caption>
+              <thead className="bg-ink-900 text-slate-300">
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c.key} scope="col" className="whitespace-nowrap px-3 py-2">
+                      {c.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-white/10">
+                {rows.map((row, i) => (
+                  <tr key={i} className="align-top">
+                    {columns.map((c) => (
+                      <td key={c.key} className="max-w-md whitespace-pre-wrap break-words px-3 py-2 text-slate-200">
+                        {String(row[c.key] ?? '')}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {pageCount > 1 ? (
+          <nav aria-label="Pagination" className="mt-6 flex items-center justify-between text-sm text-slate-300">
+            {page > 1 ? (
+              <Link to={hrefFor({ tab, q, page: page - 1 })} className={buttonClass.secondary}>
+                Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span>
+              Page {page} of {pageCount}
+            </span>
+            {page < pageCount ? (
+              <Link to={hrefFor({ tab, q, page: page + 1 })} className={buttonClass.secondary}>
+                Next
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </div>
+    </>
+  )
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...marketingMeta(
+    matches,
+    'Inbox',
+    'Startup applications, contact messages, contact-speaker messages and newsletter subscribers.',
+  ),
+  { name: 'robots', content: 'noindex' },
+]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

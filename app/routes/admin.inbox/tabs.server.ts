@@ -1,0 +1,109 @@
+import type { CsvColumn } from '~/lib/csv'
+import type { InboxTabId } from '~/lib/inbox-tabs'
+import { listContactMessages, listNewsletterSubscribers, listSpeakerMessages } from '~/models/inbox.server'
+import { listStartupApplications } from '~/models/startup-applications.server'
+
+export type InboxRow = Record<string, string | number>
+export type InboxTabData = { columns: Array<CsvColumn<InboxRow>>; rows: InboxRow[]; total: number }
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '')
+
+/** One tab's rows as plain cells (numbers stay numbers, so the CSV does not quote them as text). */
+export async function loadInboxTab(
+  tab: InboxTabId,
+  options: { q: string; limit?: number; offset?: number },
+): Promise<InboxTabData> {
+  switch (tab) {
+    case 'startup': {
+      const { rows, total } = await listStartupApplications(options)
+      return {
+        total,
+        columns: [
+          { key: 'createdAt', label: 'Submitted' },
+          { key: 'fullName', label: 'Full name' },
+          { key: 'email', label: 'Email' },
+          { key: 'companyName', label: 'Company' },
+          { key: 'website', label: 'Website' },
+          { key: 'yearFounded', label: 'Year founded' },
+          { key: 'employees', label: 'Employees' },
+          { key: 'revenueStage', label: 'Revenue stage' },
+          { key: 'role', label: 'Role' },
+          { key: 'why', label: 'Why' },
+        ],
+        rows: rows.map((r) => ({
+          createdAt: iso(r.createdAt),
+          fullName: r.fullName,
+          email: r.email,
+          companyName: r.companyName,
+          website: r.website ?? '',
+          yearFounded: r.yearFounded,
+          employees: r.employees,
+          revenueStage: r.revenueStage,
+          role: r.role ?? '',
+          why: r.why ?? '',
+        })),
+      }
+    }
+    case 'contact': {
+      const { rows, total } = await listContactMessages(options)
+      return {
+        total,
+        columns: [
+          { key: 'createdAt', label: 'Received' },
+          { key: 'name', label: 'Name' },
+          { key: 'email', label: 'Email' },
+          { key: 'message', label: 'Message' },
+        ],
+        rows: rows.map((r) => ({ createdAt: iso(r.createdAt), name: r.name, email: r.email, message: r.message })),
+      }
+    }
+    case 'speaker': {
+      const { rows, total } = await listSpeakerMessages(options)
+      return {
+        total,
+        columns: [
+          { key: 'createdAt', label: 'Received' },
+          { key: 'speakerName', label: 'Speaker' },
+          { key: 'senderName', label: 'From' },
+          { key: 'senderEmail', label: 'Email' },
+          { key: 'senderCompany', label: 'Company' },
+          { key: 'message', label: 'Message' },
+        ],
+        rows: rows.map((r) => ({
+          createdAt: iso(r.createdAt),
+          speakerName: r.speakerName,
+          senderName: r.senderName,
+          senderEmail: r.senderEmail,
+          senderCompany: r.senderCompany,
+          message: r.message,
+        })),
+      }
+    }
+    case 'newsletter': {
+      const { rows, total } = await listNewsletterSubscribers(options)
+      return {
+        total,
+        columns: [
+          { key: 'createdAt', label: 'Subscribed' },
+          { key: 'email', label: 'Email' },
+          { key: 'status', label: 'Status' },
+          { key: 'source', label: 'Source' },
+          { key: 'flags', label: 'Flags' },
+          { key: 'confirmedAt', label: 'Confirmed' },
+          { key: 'unsubscribedAt', label: 'Unsubscribed' },
+        ],
+        rows: rows.map((r) => ({
+          createdAt: iso(r.createdAt),
+          email: r.email,
+          status: r.status,
+          source: r.source,
+          flags: Object.entries(r.flags)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; '),
+          confirmedAt: iso(r.confirmedAt),
+          unsubscribedAt: iso(r.unsubscribedAt),
+        })),
+      }
+    }
+  }
+}
