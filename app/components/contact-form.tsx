@@ -1,10 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { Form, useFetcher, useLocation, useNavigation } from '@remix-run/react'
 import { useId } from 'react'
 import { buttonClass, Field, FormMessage, Honeypot, Spinner, TextareaField } from '~/components/forms'
 import { withoutModalParam } from '~/components/modal'
-import { CONTACT_LIMITS, ContactSchema } from '~/lib/shell-forms'
+import { CONTACT_LIMITS } from '~/lib/shell-copy'
 
 export type ContactActionData = { result: SubmissionResult<string[]> }
 
@@ -30,7 +29,12 @@ export function ContactForm({
   const [form, fields] = useForm<{ name: string; email: string; message: string }>({
     id: formId,
     lastResult,
-    constraint: getZodConstraint(ContactSchema),
+    // The same rules as ContactSchema, written out so zod stays off the client (the server validates).
+    constraint: {
+      name: { required: true, maxLength: CONTACT_LIMITS.name },
+      email: { required: true },
+      message: { required: true, maxLength: CONTACT_LIMITS.message },
+    },
     shouldRevalidate: 'onBlur',
   })
   const busy =

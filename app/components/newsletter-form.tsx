@@ -4,7 +4,7 @@ import { useId } from 'react'
 import { ErrorList, FormMessage, Honeypot, Spinner } from '~/components/forms'
 import { withoutModalParam } from '~/components/modal'
 import { useHydrated } from '~/components/use-hydrated'
-import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from '~/lib/shell-forms'
+import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from '~/lib/shell-copy'
 
 export type NewsletterResult = { ok: true } | { ok: false; result: SubmissionResult<string[]> }
 

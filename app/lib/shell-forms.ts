@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { CONTACT_LIMITS } from './shell-copy'
 
 // The two footer forms (spec 000 §3, §5, §8): one schema each, shared by the server action and Conform.
 
-export const NEWSLETTER_SUCCESS = "You're in! Check your inbox for a welcome email with your first ROI insights."
-export const NEWSLETTER_FAILURE = 'Something went wrong. Please try again.'
+export { CONTACT_LIMITS, CONTACT_SUCCESS, NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from './shell-copy'
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v)
 const emailField = z.preprocess(
@@ -17,8 +17,6 @@ const emailField = z.preprocess(
 )
 
 export const NewsletterSchema = z.object({ email: emailField })
-
-export const CONTACT_LIMITS = { name: 200, message: 5000 } as const
 
 export const ContactSchema = z.object({
   name: z.preprocess(
@@ -37,5 +35,3 @@ export const ContactSchema = z.object({
       .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters`),
   ),
 })
-
-export const CONTACT_SUCCESS = { title: 'Message sent', description: "Thanks for getting in touch. We'll reply by email soon." }
