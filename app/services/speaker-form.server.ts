@@ -20,7 +20,10 @@ export async function readSpeakerForm(request: Request) {
     try {
       formData = await unstable_parseMultipartFormData(
         request,
-        unstable_createMemoryUploadHandler({ maxPartSize: IMAGE_MAX_BYTES, filter: ({ name }) => name === PROFILE_IMAGE_FIELD }),
+        unstable_createMemoryUploadHandler({
+          maxPartSize: IMAGE_MAX_BYTES,
+          filter: ({ name, filename }) => filename === undefined || name === PROFILE_IMAGE_FIELD,
+        }),
       )
     } catch (error) {
       if (!(error instanceof MaxPartSizeExceededError)) throw error

@@ -18,12 +18,17 @@ const form = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 })
 
-function post(body: Record<string, string>, ip = '10.0.0.1', target = slug) {
-  return call(
+type Answer = Response & {
+  data: { sent?: boolean; speakerName?: string; result: { error: Record<string, string[]> } }
+  init: { status: number }
+}
+
+async function post(body: Record<string, string>, ip = '10.0.0.1', target = slug): Promise<Answer> {
+  return (await call(
     action,
     makeRequest(`/speakers/${target}?modal=contact-speaker`, { form: body, headers: { 'X-Lectern-Remote-Addr': ip } }),
     { slug: target },
-  )
+  )) as unknown as Answer
 }
 
 describe('/speakers/:slug', () => {
@@ -49,7 +54,7 @@ describe('/speakers/:slug', () => {
   })
 
   it('stores the message and queues the email to the speaker with reply-to = sender, in one go', async () => {
-    const res = (await post(form())) as { data: { sent: boolean; speakerName: string } }
+    const res = await post(form())
     expect(res.data).toMatchObject({ sent: true, speakerName: 'Sam Speaker' })
     const [message] = await getDb().select().from(speakerMessages).where(eq(speakerMessages.senderEmail, 'olive@events.example'))
     expect(message).toMatchObject({
@@ -72,16 +77,13 @@ describe('/speakers/:slug', () => {
   })
 
   it('redirects without JavaScript (PRG) to the sent state', async () => {
-    const res = (await post(form({ js: '', senderEmail: 'nojs@events.example' }), '10.0.0.3')) as Response
+    const res = await post(form({ js: '', senderEmail: 'nojs@events.example' }), '10.0.0.3')
     expect(res.status).toBe(302)
     expect(res.headers.get('Location')).toBe(`/speakers/${slug}?modal=contact-speaker&sent=1`)
   })
 
   it('validates name, email format and message (400)', async () => {
-    const res = (await post({ senderName: '', senderEmail: 'nope', message: '', js: '1' }, '10.0.0.4')) as {
-      data: { result: { error: Record<string, string[]> } }
-      init: { status: number }
-    }
+    const res = await post({ senderName: '', senderEmail: 'nope', message: '', js: '1' }, '10.0.0.4')
     expect(res.init.status).toBe(400)
     expect(res.data.result.error).toMatchObject({
       senderName: ['Full name is required'],
@@ -91,9 +93,7 @@ describe('/speakers/:slug', () => {
   })
 
   it('answers a filled honeypot like success and stores nothing', async () => {
-    const res = (await post(form({ senderEmail: 'bot@spam.example', company_website: 'http://spam.example' }), '10.0.0.5')) as {
-      data: { sent: boolean }
-    }
+    const res = await post(form({ senderEmail: 'bot@spam.example', company_website: 'http://spam.example' }), '10.0.0.5')
     expect(res.data.sent).toBe(true)
     expect(await getDb().select().from(speakerMessages).where(eq(speakerMessages.senderEmail, 'bot@spam.example'))).toHaveLength(
       0,
@@ -104,19 +104,17 @@ describe('/speakers/:slug', () => {
   it('limits messages per IP', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 7; i++) {
-      const res = (await post(form({ senderEmail: `flood${i}@events.example` }), '10.9.9.9')) as { init?: { status?: number } }
+      const res = await post(form({ senderEmail: `flood${i}@events.example` }), '10.9.9.9')
       statuses.push(res.init?.status ?? 200)
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
     expect(statuses.slice(5)).toEqual([429, 429])
-    const limited = (await post(form({ senderEmail: 'flood-last@events.example' }), '10.9.9.9')) as {
-      data: { result: { error: Record<string, string[]> } }
-    }
+    const limited = await post(form({ senderEmail: 'flood-last@events.example' }), '10.9.9.9')
     expect(limited.data.result.error['']).toEqual(['Failed to send message. Please try again.'])
   })
 
   it('refuses messages to unpublished speakers', async () => {
-    const res = (await post(form({ senderEmail: 'x@events.example' }), '10.0.0.6', draftSlug)) as { init: { status: number } }
+    const res = await post(form({ senderEmail: 'x@events.example' }), '10.0.0.6', draftSlug)
     expect(res.init.status).toBe(404)
     expect(await getDb().select().from(emailOutbox).where(eq(emailOutbox.to, 'dora@private.example'))).toHaveLength(0)
   })
