@@ -25,10 +25,12 @@ export const PUBLIC_PATHS = [
 ] as const
 
 export function xmlEscape(value: string) {
-  return value
-    .replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
-    // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  return (
+    value
+      .replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+      // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these characters
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+  )
 }
 
 const basePath = (type: PostType) => (type === 'resource' ? '/resources' : '/news')

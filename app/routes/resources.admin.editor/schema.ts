@@ -27,7 +27,12 @@ export const PostSchema = z.object({
     .max(2000)
     .optional()
     .transform((v) => splitTags(v)),
-  content: z.string().max(500_000, 'Content is too long.').optional().default(''),
+  content: z
+    .string()
+    .max(500_000, 'Content is too long.')
+    .optional()
+    .default('')
+    .transform((v) => v.replace(/\r\n?/g, '\n')),
   metaTitle: optionalText(300),
   metaDescription: optionalText(1000),
   heroImageUrl: z

@@ -21,6 +21,8 @@ export function isValidLink(value: string) {
 }
 
 const text = (max: number) => z.string().trim().max(max).optional().default('')
+// Browsers send textarea line breaks as CRLF; the description is stored with \n (one line per paragraph).
+const lines = (max: number) => text(max).transform((v) => v.replace(/\r\n?/g, '\n'))
 const sortOrder = z.preprocess(
   (v) => (v === '' || v == null ? FEATURED_DEFAULT_SORT_ORDER : v),
   z.coerce.number({ error: 'Order must be a whole number.' }).int('Order must be a whole number.').min(-10_000).max(10_000),
@@ -32,7 +34,7 @@ export const AddSectionSchema = z
   .object({
     intent: z.literal('add'),
     title: text(200),
-    description: text(2000),
+    description: lines(2000),
     buttonLabel: text(100),
     buttonLink: text(2000),
     page,
@@ -52,7 +54,7 @@ export const EditSectionSchema = z
     intent: z.literal('edit'),
     id: z.string().min(1),
     title: text(200),
-    description: text(2000),
+    description: lines(2000),
     buttonLabel: text(100),
     buttonLink: text(2000),
     page,
