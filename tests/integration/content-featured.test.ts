@@ -12,7 +12,7 @@ let speaker = ''
 
 const ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" onload="alert(1)"><script>alert(2)</script><circle cx="12" cy="12" r="10"/><use href="https://evil.example/a.svg#x"/></svg>'
-const svgFile = (body: string | Uint8Array = ICON, type = 'image/svg+xml', name = 'icon.svg') => new File([body], name, { type })
+const svgFile = (body: string = ICON, type = 'image/svg+xml', name = 'icon.svg') => new File([body], name, { type })
 
 function form(fields: Record<string, string>, icon?: File) {
   const f = new FormData()
