@@ -153,9 +153,7 @@ function BarChart({ series }: { series: readonly DayPoint[] }) {
         return (
           <g key={p.day}>
             <rect x={x} y={pad.top + innerH - h} width={barW} height={h} rx={2} className="fill-brand-400">
-              <title>
-                {p.day}: {p.total}
-              </title>
+              <title>{`${p.day}: ${p.total}`}</title>
             </rect>
             {i % 5 === 0 || i === series.length - 1 ? (
               <text x={x + barW / 2} y={height - 10} textAnchor="middle" className="fill-slate-300 text-[11px]">
