@@ -121,7 +121,10 @@ export async function startServer() {
     // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     server.closeIdleConnections()
+    // A socket that finishes its response goes idle but stays open for keep-alive: close those too.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100)
     await closed
+    clearInterval(sweep)
     await viteDevServer?.close()
     await (await appModule()).stopApp()
     console.info('Lectern stopped')
