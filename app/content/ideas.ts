@@ -60,24 +60,4 @@ export const ideasPage = {
   sectionsNavLabel: 'Sections',
 } as const
 
-/**
- * Filter rules of the page: case-insensitive match of the search text in the
- * title, description or tag, and at most one selected tag. Sections with no
- * matching items are dropped.
- */
-export function filterIdeaSections(sections: IdeaSection[], search: string, tag: IdeaTag | null): IdeaSection[] {
-  const needle = search.trim().toLowerCase()
-  return sections
-    .map((section) => ({
-      ...section,
-      items: section.items.filter(
-        (idea) =>
-          (tag === null || idea.tag === tag) &&
-          (needle === '' ||
-            idea.title.toLowerCase().includes(needle) ||
-            idea.description.toLowerCase().includes(needle) ||
-            idea.tag.toLowerCase().includes(needle)),
-      ),
-    }))
-    .filter((section) => section.items.length > 0)
-}
+// The filter rules (search text, one tag, empty sections dropped) live in app/lib/ideas-filter.ts.
