@@ -158,6 +158,18 @@ describe('startup application: failures', () => {
     expect(seen).toBe(1)
   })
 
+  it('a database error during submission shows the red message above the form and stores nothing', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const before = await countRows()
+    // Postgres refuses NUL bytes in text: a real insert failure that passes validation.
+    const result = await submit({ ...valid, email: 'nul@example.com', why: 'null\u0000byte' })
+    expect(dataOf(result).status).toBe(500)
+    expect(fieldErrors(result)['']).toEqual([APPLICATION_ERRORS.save])
+    expect(await countRows()).toBe(before)
+    expect(logged).toHaveBeenCalled()
+    logged.mockRestore()
+  })
+
   it('limits applications per client address', async () => {
     const headers = { 'X-Lectern-Remote-Addr': '192.0.2.77' }
     const { makeRequest } = await import('./utils')
