@@ -71,13 +71,16 @@ function RequestForm({ action, answer }: { action?: string; answer: Answer }) {
     shouldValidate: 'onBlur',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestLinkSchema }),
   })
+  // Conform's key is for React, not for the DOM: pass it directly, never through a spread.
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4">
       <Honeypot />
       <input type="hidden" name="intent" value={FORM_INTENT.request} />
       <Field
+        key={emailKey}
         label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', placeholder: 'you@example.com' }}
+        inputProps={{ ...emailProps, autoComplete: 'email', placeholder: 'you@example.com' }}
         errors={fields.email.errors}
       />
       {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
@@ -133,6 +136,7 @@ function CodeForm({ action, answer }: { action?: string; answer: Answer }) {
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
   })
+  const { key: codeKey, ...codeProps } = getInputProps(fields.code, { type: 'text' })
   return (
     <Form
       method="post"
@@ -142,10 +146,11 @@ function CodeForm({ action, answer }: { action?: string; answer: Answer }) {
     >
       <input type="hidden" name="intent" value={FORM_INTENT.code} />
       <Field
+        key={codeKey}
         label="6-digit code from the email"
         hint="Or enter the code here instead of clicking the link."
         inputProps={{
-          ...getInputProps(fields.code, { type: 'text' }),
+          ...codeProps,
           inputMode: 'numeric',
           autoComplete: 'one-time-code',
           pattern: '[0-9]{6}',

@@ -16,8 +16,10 @@ import { safeReturnTo } from '~/lib/url'
 // 1 s with JavaScript; without it the visitor presses Continue.
 
 export const headers: HeadersFunction = () => ({
-  // The token is in this page's URL: never send it on as a Referer, never cache the page.
-  'Referrer-Policy': 'no-referrer',
+  // The token is in this page's URL: no other site ever gets it as a Referer, and the page is never
+  // cached. Not 'no-referrer': with it browsers send "Origin: null" on the no-JS form post, which
+  // the same-origin POST check (server/security.ts) rightly refuses.
+  'Referrer-Policy': 'same-origin',
   'Cache-Control': 'no-store',
 })
 
@@ -89,7 +91,7 @@ function AuthError({ message }: { message: string }) {
 }
 
 export const meta: MetaFunction = ({ matches }) =>
-  authMeta(matches, 'Signing in', 'Completing sign-in with your magic link.', [{ name: 'referrer', content: 'no-referrer' }])
+  authMeta(matches, 'Signing in', 'Completing sign-in with your magic link.', [{ name: 'referrer', content: 'same-origin' }])
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary unexpected={() => <AuthError message={AUTH_TEXT.failed} />} />

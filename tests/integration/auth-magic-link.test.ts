@@ -136,9 +136,10 @@ describe('the callback link', () => {
     expect(page.data.returnTo).toBe('/premium/speaker-profile-submissions')
   })
 
-  it('sets Referrer-Policy no-referrer on the page that carries the token', () => {
+  it('keeps the token from other sites: Referrer-Policy same-origin and no caching on the page that carries it', () => {
     const headers = new Headers(callback.headers({} as never) as HeadersInit)
-    expect(headers.get('Referrer-Policy')).toBe('no-referrer')
+    expect(headers.get('Referrer-Policy')).toBe('same-origin')
+    expect(headers.get('Cache-Control')).toBe('no-store')
   })
 
   it('two concurrent POSTs of one token give exactly one session', async () => {
