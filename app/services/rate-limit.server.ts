@@ -6,17 +6,24 @@ import { rateLimits } from '~/db/schema'
  * Fixed-window counter kept in the database, so limits hold across processes.
  * Returns whether this hit is allowed and how long until the window resets.
  */
-export async function hitRateLimit(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }> {
+export async function hitRateLimit(
+  key: string,
+  limit: number,
+  windowMs: number,
+): Promise<{ allowed: boolean; retryAfterMs: number }> {
   const now = new Date()
-  const windowStartCutoff = new Date(now.getTime() - windowMs)
+  // Raw sql`` parameters reach postgres.js untyped, and it only accepts strings there: pass ISO text
+  // (Postgres casts it to timestamptz). PGlite accepts either.
+  const windowStartCutoff = new Date(now.getTime() - windowMs).toISOString()
+  const nowText = now.toISOString()
   const [row] = await getDb()
     .insert(rateLimits)
     .values({ key, count: 1, windowStart: now })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff} then ${now} else ${rateLimits.windowStart} end`,
+        count: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStartCutoff}::timestamptz then ${nowText}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
@@ -28,5 +35,5 @@ export async function hitRateLimit(key: string, limit: number, windowMs: number)
 export async function pruneRateLimits(olderThanMs = 24 * 60 * 60 * 1000) {
   await getDb()
     .delete(rateLimits)
-    .where(sql`${rateLimits.windowStart} < ${new Date(Date.now() - olderThanMs)}`)
+    .where(sql`${rateLimits.windowStart} < ${new Date(Date.now() - olderThanMs).toISOString()}::timestamptz`)
 }
