@@ -69,6 +69,7 @@ export const GUARD_TABLE: Row[] = [
   // The team inbox (first-party records of the public forms) is an admin list too.
   adminListLoader('admin.inbox/route.tsx', '/admin/inbox'),
   adminListLoader('admin.inbox_.export.tsx', '/admin/inbox/export?tab=contact'),
+  adminListLoader('admin.analytics.tsx', '/admin/analytics'),
   // The submission screen: its path always passes the guard (signed out it shows the login form);
   // an admin opening it goes to the admin area.
   {
