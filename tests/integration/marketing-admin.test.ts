@@ -60,10 +60,11 @@ async function seed() {
 }
 
 describe('admin inbox and analytics guards', () => {
+  type AnyLoader = (args: { request: Request; params: Record<string, string>; context: { cspNonce: string } }) => Promise<unknown>
   it.each([
-    ['/admin/inbox', inbox.loader],
-    ['/admin/inbox/export?tab=startup', exportCsv.loader],
-    ['/admin/analytics', analytics.loader],
+    ['/admin/inbox', inbox.loader as AnyLoader],
+    ['/admin/inbox/export?tab=startup', exportCsv.loader as AnyLoader],
+    ['/admin/analytics', analytics.loader as AnyLoader],
   ] as const)('%s: no session → admin login; speaker → their area', async (path, loader) => {
     expect(redirectOf(await call(loader, makeRequest(path)))).toBe(`/resources/admin/login?return_to=${encodeURIComponent(path)}`)
     const { cookie } = await signedInAs('speaker@example.com', 'speaker')

@@ -1,6 +1,8 @@
 import { Link } from '@remix-run/react'
 
-export type Billing = 'monthly' | 'annual'
+import type { Billing } from '~/lib/plan-prices'
+
+export type { Billing }
 
 export function parseBilling(value: string | null): Billing {
   return value === 'annual' ? 'annual' : 'monthly'

@@ -1,24 +1,21 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { pricingFreePlan, pricingOrganiserPlan, pricingProPlan } from '~/content/marketing-pricing'
-import { UNLOCK_FEE } from '~/lib/constants'
-import { annualMonthly, formatPrice, PRICES, type Currency } from '~/lib/pricing'
-import type { Billing } from './billing-toggle'
+import { planPrices, type Billing } from '~/lib/plan-prices'
+import type { Currency } from '~/lib/pricing'
 import { ctaClass, MailtoLink } from './cta'
 import { CheckIcon, CrossIcon } from './icons'
 
 /** The three plans of spec 000 §2 in the visitor's currency. */
 export function PricingCards({ currency, billing, teamEmail }: { currency: Currency; billing: Billing; teamEmail: string }) {
-  const prices = PRICES[currency]
-  const proAmount = billing === 'annual' ? annualMonthly(currency) : prices.monthlyPrice
+  const prices = planPrices(currency, billing)
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <PlanCard name={pricingFreePlan.name} badge={pricingFreePlan.badge}>
         <p className="mt-6 text-4xl font-bold text-white">{pricingFreePlan.price}</p>
         <Features items={pricingFreePlan.features} excluded={pricingFreePlan.excluded} />
         <p className="mt-6 rounded-lg bg-white/5 p-4 text-sm text-slate-200">
-          {pricingFreePlan.unlockPrefix} <strong className="text-white">{formatPrice(UNLOCK_FEE, currency)}</strong>{' '}
-          {pricingFreePlan.unlockSuffix}
+          {pricingFreePlan.unlockPrefix} <strong className="text-white">{prices.unlockFee}</strong> {pricingFreePlan.unlockSuffix}
         </p>
         <div className="mt-auto pt-8">
           <Link to={pricingFreePlan.cta.href} className={`${ctaClass.secondary} w-full`}>
@@ -30,7 +27,7 @@ export function PricingCards({ currency, billing, teamEmail }: { currency: Curre
       <PlanCard name={pricingProPlan.name} badge={pricingProPlan.badge} highlighted>
         <p className="mt-6 flex flex-wrap items-baseline gap-2">
           <span className="text-4xl font-bold text-white" data-testid="pro-price">
-            {formatPrice(proAmount, currency)}
+            {prices.proPerMonth}
           </span>
           <span className="text-slate-300">{pricingProPlan.perMonth}</span>
           {billing === 'annual' ? (
@@ -40,9 +37,7 @@ export function PricingCards({ currency, billing, teamEmail }: { currency: Curre
           ) : null}
         </p>
         <p className="mt-1 text-sm text-slate-300">
-          {billing === 'annual'
-            ? `${formatPrice(prices.yearlyPrice, currency)} ${pricingProPlan.billedAnnually}`
-            : pricingProPlan.billedMonthly}
+          {prices.proBilledYearly ? `${prices.proBilledYearly} ${pricingProPlan.billedAnnually}` : pricingProPlan.billedMonthly}
         </p>
         <Features items={pricingProPlan.features} />
         <div className="mt-auto pt-8">
@@ -55,7 +50,7 @@ export function PricingCards({ currency, billing, teamEmail }: { currency: Curre
       <PlanCard name={pricingOrganiserPlan.name} badge={pricingOrganiserPlan.badge}>
         <p className="mt-6 flex flex-wrap items-baseline gap-2">
           <span className="text-slate-300">{pricingOrganiserPlan.from}</span>
-          <span className="text-4xl font-bold text-white">{formatPrice(prices.organiserPrice, currency)}</span>
+          <span className="text-4xl font-bold text-white">{prices.organiserFrom}</span>
           <span className="text-slate-300">{pricingOrganiserPlan.perYear}</span>
         </p>
         <p className="mt-1 text-sm text-slate-300">{pricingOrganiserPlan.note}</p>
