@@ -114,3 +114,12 @@ describe('bioHasContent', () => {
     expect(bioHasContent('<p>Hi</p>')).toBe(true)
   })
 })
+
+describe('sanitizeBioHtml on a whole corpus at once', () => {
+  it('keeps the text that follows removed elements', () => {
+    const out = sanitizeBioHtml(
+      '<iframe srcdoc="<script>parent.x=1</script>"></iframe><iframe src="https://evil.example/embed/x"></iframe><img src="javascript:alert(1)"><p>After</p>',
+    )
+    expect(out).toBe('<p>After</p>')
+  })
+})

@@ -78,13 +78,6 @@ const CONFIG: Config = {
   KEEP_CONTENT: true,
 }
 
-purify.addHook('uponSanitizeElement', (node, data) => {
-  if (data.tagName !== 'iframe') return
-  const el = node as Element
-  const src = el.getAttribute('src') ?? ''
-  if (!isAllowedEmbedSrc(src)) el.parentNode?.removeChild(el)
-})
-
 purify.addHook('afterSanitizeAttributes', (node) => {
   const el = node as Element
   const tag = el.tagName.toLowerCase()
@@ -92,7 +85,8 @@ purify.addHook('afterSanitizeAttributes', (node) => {
     for (const name of Array.from(el.getAttributeNames())) {
       if (!FRAME_ATTRIBUTES.includes(name)) el.removeAttribute(name)
     }
-    if (!isAllowedEmbedSrc(el.getAttribute('src') ?? '')) el.remove()
+    // Removing nodes inside a hook upsets DOMPurify's walk; dropNodes() removes it afterwards.
+    if (!isAllowedEmbedSrc(el.getAttribute('src') ?? '')) el.removeAttribute('src')
     return
   }
   if (tag === 'a') {
@@ -105,7 +99,7 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   }
   if (tag === 'img') {
     const src = el.getAttribute('src') ?? ''
-    if (!isAllowedImageSrc(src)) el.remove()
+    if (!isAllowedImageSrc(src)) el.removeAttribute('src')
     return
   }
   const style = el.getAttribute('style')
@@ -132,8 +126,21 @@ export function isAllowedImageSrc(src: string): boolean {
 export function sanitizeBioHtml(html: string): string {
   // Two passes: whatever the first pass produces must already be a fixed point, so a string
   // that re-parses into something new (mutation XSS) is cleaned again rather than trusted.
-  const once = purify.sanitize(html, CONFIG) as unknown as string
-  return (purify.sanitize(once, CONFIG) as unknown as string).trim()
+  const once = dropNodes(purify.sanitize(html, CONFIG) as unknown as string)
+  return dropNodes(purify.sanitize(once, CONFIG) as unknown as string).trim()
+}
+
+/** Frames that are not video players and images without an allowed source go entirely. */
+function dropNodes(html: string): string {
+  const template = window.document.createElement('template')
+  template.innerHTML = html
+  for (const frame of Array.from(template.content.querySelectorAll('iframe'))) {
+    if (!isAllowedEmbedSrc(frame.getAttribute('src') ?? '')) frame.remove()
+  }
+  for (const img of Array.from(template.content.querySelectorAll('img'))) {
+    if (!isAllowedImageSrc(img.getAttribute('src') ?? '')) img.remove()
+  }
+  return template.innerHTML
 }
 
 /** Text a person would read in the bio, for the "required" check: an empty <p></p> is no bio. */

@@ -207,6 +207,8 @@ export function BioEditor({
   }
 
   const text = state?.doc.textContent ?? ''
+  // Blocks are separate words: "About me" + "Bold words" is 4 words, not "meBold".
+  const wordText = state ? state.doc.textBetween(0, state.doc.content.size, ' ', ' ') : ''
   const nodes = bioSchema.nodes
   return (
     <div className={`rounded-md border ${invalid ? 'border-red-400' : 'border-white/15'} bg-ink-900`}>
@@ -267,7 +269,7 @@ export function BioEditor({
       ) : null}
       <div ref={mountRef} className="px-4 py-3" />
       <div className="flex flex-wrap items-center gap-4 border-t border-white/10 px-4 py-2 text-xs text-slate-300">
-        <span>{countWords(text)} words</span>
+        <span>{countWords(wordText)} words</span>
         <span>{text.length} characters</span>
         {uploading ? <span role="status">Uploading image...</span> : null}
         {message ? (

@@ -91,7 +91,10 @@ export function SpeakerForm({
       const formEl = document.getElementById(id) as HTMLFormElement | null
       if (!formEl) return
       try {
-        window.localStorage.setItem(SPEAKER_DRAFT_STORAGE_KEY, JSON.stringify(formValue(formEl)))
+        const value = formValue(formEl)
+        // An untouched form is no draft (and must not outlive a successful create).
+        if (hasAnyText(value)) window.localStorage.setItem(SPEAKER_DRAFT_STORAGE_KEY, JSON.stringify(value))
+        else window.localStorage.removeItem(SPEAKER_DRAFT_STORAGE_KEY)
       } catch {
         // Storage full or disabled: the draft is a convenience only.
       }
@@ -318,10 +321,10 @@ function CheckboxGroup({
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-200">{legend}</legend>
-      {props.map((p) => {
+      {props.map(({ key, ...p }) => {
         const label = options.find((o) => o.value === p.value)?.label ?? p.value
         return (
-          <label key={p.key} className="flex items-center gap-2 text-sm text-slate-200">
+          <label key={key} className="flex items-center gap-2 text-sm text-slate-200">
             <input {...p} className="h-4 w-4 accent-brand-500" />
             {label}
           </label>
@@ -353,6 +356,13 @@ function formValue(formEl: HTMLFormElement) {
     })
   }
   return out
+}
+
+function hasAnyText(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== ''
+  if (Array.isArray(value)) return value.some(hasAnyText)
+  if (value && typeof value === 'object') return Object.values(value).some(hasAnyText)
+  return false
 }
 
 function readDraft(): Record<string, unknown> | null {

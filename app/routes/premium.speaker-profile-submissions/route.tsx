@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect } from 'react'
 import { handleMagicLinkAction, getMagicLinkView } from '~/auth/magic-link-form.server'
 import { MagicLinkForm } from '~/auth/magic-link-form'
@@ -137,6 +137,7 @@ function SignedIn({ data: loaderData }: { data: SignedInData }) {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
+  const location = useLocation()
   const created = searchParams.get('created') === '1'
   const { email, own, listError, editId, editError, defaults } = loaderData
 
@@ -203,13 +204,14 @@ function SignedIn({ data: loaderData }: { data: SignedInData }) {
           </div>
         ) : (
           <SpeakerForm
-            key={editId ?? 'new'}
+            // A new location (after a save) remounts the form, so it starts empty again.
+            key={`${editId ?? 'new'}-${location.key}`}
             id={editId ? `speaker-${editId}` : 'speaker-new'}
             mode="submission"
             lastResult={result}
             defaultValue={defaults}
             isEdit={Boolean(editId)}
-            draft={!editId}
+            draft={!editId && !created}
             formError={formErrors?.length ? formErrors.map((m) => <p key={m}>{m}</p>) : null}
           />
         )}
