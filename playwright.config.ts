@@ -9,7 +9,16 @@ const dataDir = path.resolve(`tests/.tmp/e2e-${ports.app}`)
 // Debian's chromium; Playwright's own browser download cannot work on these machines.
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 }
 
 export default defineConfig({
@@ -29,7 +38,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', testMatch: /(?<!\.nojs)\.spec\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'nojs', testMatch: /\.nojs\.spec\.ts$/, use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions } },
+    {
+      name: 'nojs',
+      testMatch: /\.nojs\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions },
+    },
   ],
   webServer: [
     {
@@ -56,6 +69,18 @@ export default defineConfig({
         RESEND_API_KEY: 're_test_fake',
         RESEND_BASE_URL: `http://127.0.0.1:${ports.resend}`,
         SEED_DEMO: 'true',
+        // Optional widgets switched on, so the shell's demo, affiliate and chat paths are exercised
+        // (tests stub these hosts with page.route; nothing leaves the machine).
+        DEMO_VIDEO_URL: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+        AFFILIATE_WIDGET_URL: 'https://affiliates.example.com/widget',
+        CHAT_WIDGET_URL: 'https://chat.example.com/widget.js',
+        FEEDBACK_BOARD_URL: 'https://feedback.example.com/',
+        KNOWLEDGE_BASE_URL: 'https://help.example.com/',
+        ROI_CALCULATOR_URL: 'https://roi.example.com/',
+        SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/@lectern-demo',
+        SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/lectern-demo',
+        SOCIAL_LINKEDIN_URL: 'https://www.linkedin.com/company/lectern-demo',
+        SOCIAL_TIKTOK_URL: 'https://www.tiktok.com/@lectern-demo',
       },
     },
   ],

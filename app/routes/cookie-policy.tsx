@@ -40,8 +40,8 @@ export default function CookiePolicyPage() {
         <h2 id="cookie-table" className="text-lg font-semibold text-white">
           Cookies in use
         </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm text-slate-300">
+        <div className="mt-3">
+          <table className="w-full text-left text-sm text-slate-300 [overflow-wrap:anywhere]">
             <thead className="border-b border-white/15 text-slate-200">
               <tr>
                 <th scope="col" className="py-2 pr-4">
@@ -74,10 +74,10 @@ export default function CookiePolicyPage() {
 
       <section className="mt-10" aria-labelledby="sub-processors">
         <h2 id="sub-processors" className="text-lg font-semibold text-white">
-          Sub-processors
+          Sub-processor list
         </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm text-slate-300">
+        <div className="mt-3">
+          <table className="w-full text-left text-sm text-slate-300 [overflow-wrap:anywhere]">
             <thead className="border-b border-white/15 text-slate-200">
               <tr>
                 <th scope="col" className="py-2 pr-4">
