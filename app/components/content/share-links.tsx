@@ -1,6 +1,9 @@
 import { useState } from 'react'
 import { useHydrated } from './use-hydrated'
 
+// How long the inline "Link copied to clipboard!" confirmation stays (a status message, not a blocking alert).
+const COPIED_NOTICE_MS = 3_000
+
 /** Share links (plain links: work without JS) plus, with JS, a copy-link button. */
 export function ShareLinks({ url, title, label }: { url: string; title: string; label: string }) {
   const hydrated = useHydrated()
@@ -15,7 +18,7 @@ export function ShareLinks({ url, title, label }: { url: string; title: string; 
     try {
       await navigator.clipboard.writeText(url)
       setCopied(true)
-      window.alert('Link copied to clipboard!')
+      setTimeout(() => setCopied(false), COPIED_NOTICE_MS)
     } catch (error) {
       // Spec 000 §8: a copy failure is only logged.
       console.warn('Copy link failed', error)
@@ -42,7 +45,7 @@ export function ShareLinks({ url, title, label }: { url: string; title: string; 
           Copy link
         </button>
       ) : null}
-      <span role="status" className="sr-only">
+      <span role="status" className="text-sm text-emerald-300">
         {copied ? 'Link copied to clipboard!' : ''}
       </span>
     </div>
