@@ -137,8 +137,16 @@ test('launch page: offer ended today, discount form success, click events reach 
   await expect(page.getByText('Thanks! Check your inbox for your launch discount.')).toBeVisible()
   await expect(page).toHaveURL(/\/product-hunt$/)
 
+  // With JavaScript the click is reported by a beacon and the page goes straight to /signup.
+  const viaRedirect: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/go') viaRedirect.push(r.url())
+  })
+  const beacon = page.waitForRequest((r) => r.url().endsWith('/api/events') && r.method() === 'POST')
   await page.getByRole('link', { name: 'Start Capturing Leads' }).click()
+  await beacon
   await expect(page).toHaveURL(/\/signup/)
+  expect(viaRedirect).toEqual([])
 
   await signIn(context, 'admin@example.com', 'admin')
   await expect

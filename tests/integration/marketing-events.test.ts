@@ -40,6 +40,14 @@ describe('POST /api/events (sendBeacon)', () => {
     },
   )
 
+  it('accepts the beacon text/plain JSON body', async () => {
+    const response = (await call(
+      apiEvents.action,
+      beacon({ name: 'ph_signup_clicked', path: '/product-hunt' }, 'text/plain;charset=UTF-8'),
+    )) as Response
+    expect(response.status).toBe(204)
+  })
+
   it('refuses a malformed body', async () => {
     expect(dataOf(await call(apiEvents.action, beacon('{not json', 'text/plain'))).status).toBe(400)
   })

@@ -46,8 +46,13 @@ export function trackedHref(event: ClickEvent, to: string, from: string) {
 /** Records a click event with navigator.sendBeacon; false when the browser could not queue it. */
 export function sendClickBeacon(event: ClickEvent, path: string): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false
-  const body = new Blob([JSON.stringify({ name: event, path })], { type: 'application/json' })
-  return navigator.sendBeacon('/api/events', body)
+  // text/plain is a CORS-safelisted type, which every browser lets sendBeacon use; the body is JSON.
+  const body = new Blob([JSON.stringify({ name: event, path })], { type: 'text/plain;charset=UTF-8' })
+  try {
+    return navigator.sendBeacon('/api/events', body)
+  } catch {
+    return false
+  }
 }
 
 /**
