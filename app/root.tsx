@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { CheckingAccessIndicator } from '~/auth/checking-access'
 import { getSessionUser } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteLayout } from '~/components/layout/site-layout'
@@ -82,6 +83,7 @@ export default function App() {
   const { toast } = useLoaderData<typeof loader>()
   return (
     <SiteLayout>
+      <CheckingAccessIndicator />
       <Outlet />
       <Toaster toast={toast} />
     </SiteLayout>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { guardDecision, submissionScreenRedirect, type RouteAccess, type Viewer } from './guard-rules'
+import { afterSignInPath, guardDecision, submissionScreenRedirect, type RouteAccess, type Viewer } from './guard-rules'
 
 const visitor: Viewer = null
 const speaker: Viewer = { role: 'speaker' }
@@ -73,5 +73,26 @@ describe('guard rules (spec 001 §6)', () => {
     expect(submissionScreenRedirect(admin)).toBe('/resources/admin')
     expect(submissionScreenRedirect(speaker)).toBeNull()
     expect(submissionScreenRedirect(visitor)).toBeNull()
+  })
+})
+
+describe('after sign-in (spec 001 §2, §4)', () => {
+  it('sends admins to the admin area whatever they asked for', () => {
+    expect(afterSignInPath({ role: 'admin' }, { intent: 'login', returnTo: '/speakers' })).toBe('/resources/admin')
+    expect(afterSignInPath({ role: 'admin' }, null)).toBe('/resources/admin')
+  })
+
+  it('sends a non-admin who used the admin login back to it, where Access denied shows', () => {
+    expect(afterSignInPath({ role: 'speaker' }, { intent: 'admin', returnTo: null })).toBe('/resources/admin/login')
+  })
+
+  it('sends everyone else to a same-site return_to, by default the submission screen', () => {
+    expect(afterSignInPath({ role: 'speaker' }, { intent: 'login', returnTo: '/premium/speaker-profile-submissions?id=4' })).toBe(
+      '/premium/speaker-profile-submissions?id=4',
+    )
+    expect(afterSignInPath({ role: 'speaker' }, { intent: 'signup', returnTo: '//evil.example' })).toBe(
+      '/premium/speaker-profile-submissions',
+    )
+    expect(afterSignInPath({ role: 'speaker' }, null)).toBe('/premium/speaker-profile-submissions')
   })
 })

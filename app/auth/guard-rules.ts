@@ -1,4 +1,5 @@
 import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, DEFAULT_RETURN_TO, GUARD_FALLBACK_PATH, type Role } from '~/lib/constants'
+import { safeReturnTo } from '~/lib/url'
 
 // The guard rules of spec 001 §6 as one pure function, so every route applies the same table and
 // a unit test can pin it. guards.server.ts turns a decision into a redirect. See docs/decisions/0004-guards.md.
@@ -46,4 +47,15 @@ export function submissionScreenRedirect(viewer: Viewer): string | null {
 
 export function loginWithReturn(loginPath: string, returnTo: string) {
   return `${loginPath}?return_to=${encodeURIComponent(returnTo)}`
+}
+
+/**
+ * Where a user goes once signed in from a sign-in screen: admins to the admin area; a non-admin who
+ * used the admin login back to it (it shows "Access denied"); everyone else to their return_to
+ * (same-site paths only, default /premium/speaker-profile-submissions).
+ */
+export function afterSignInPath(user: { role: Role | null }, pending: { intent?: string; returnTo?: string | null } | null) {
+  if (user.role === 'admin') return ADMIN_HOME_PATH
+  if (pending?.intent === 'admin') return ADMIN_LOGIN_PATH
+  return safeReturnTo(pending?.returnTo)
 }

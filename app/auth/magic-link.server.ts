@@ -2,12 +2,13 @@ import { createCookie, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { getConfig, getSessionSecret } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, MAGIC_LINK_COOLDOWN_MS, MAGIC_LINK_TTL_MS } from '~/lib/constants'
+import { MAGIC_LINK_COOLDOWN_MS, MAGIC_LINK_TTL_MS } from '~/lib/constants'
 import { safeReturnTo } from '~/lib/url'
 import { enqueueEmail } from '~/services/email.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
 import { clientIp } from '~/services/request.server'
 import { findUserByEmail } from './accounts.server'
+import { afterSignInPath } from './guard-rules'
 import { authenticateMagicLink, type AuthenticatedUser } from './authenticator.server'
 import { magicLinkEmail } from './magic-link-email.server'
 import { AUTH_TEXT, MAGIC_LINK_INTENTS, type MagicLinkIntent } from './magic-link-schema'
@@ -19,7 +20,7 @@ import {
   newMagicToken,
   normalizeEmail,
 } from './magic-link-tokens.server'
-import { createUserSession, getSessionUser, type Role } from './session.server'
+import { createUserSession, getSessionUser } from './session.server'
 import { insertVerification } from './verifications.server'
 
 // Requesting and completing emailed sign-in. Routes call these; the strategy spends the secrets.
@@ -160,19 +161,6 @@ export const rateLimitedMessage = (retryAfterMs: number) =>
 
 // ── Completing sign-in ───────────────────────────────────────────────────────────────────────
 
-/**
- * Where a signed-in user goes from a sign-in screen: admins to the admin area; a non-admin who
- * used the admin login back to it (it shows "Access denied"); others to their return_to.
- */
-export function afterSignInPath(
-  user: { role: Role | null },
-  pending: { intent?: MagicLinkIntent; returnTo?: string | null } | null,
-) {
-  if (user.role === 'admin') return ADMIN_HOME_PATH
-  if (pending?.intent === 'admin') return ADMIN_LOGIN_PATH
-  return safeReturnTo(pending?.returnTo)
-}
-
 export type SignInResult = { ok: true; user: AuthenticatedUser; headers: Headers } | { ok: false; message: string }
 
 /**
@@ -235,3 +223,5 @@ export async function redirectClearingPending(url: string, headers: Headers = ne
   headers.append('Set-Cookie', await clearPendingSignIn())
   return redirect(url, { headers })
 }
+
+export { afterSignInPath }

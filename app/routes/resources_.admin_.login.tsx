@@ -6,7 +6,7 @@ import { getMagicLinkView, handleMagicLinkAction } from '~/auth/magic-link-form.
 import { MagicLinkForm } from '~/auth/magic-link-form'
 import { AUTH_TEXT } from '~/auth/magic-link-schema'
 import { authMeta } from '~/auth/page-meta'
-import { getSessionUser } from '~/auth/session.server'
+import { getSessionUser, hasStaleSession } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { FormMessage } from '~/components/forms'
 import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH } from '~/lib/constants'
@@ -18,7 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request)
   if (user?.role === 'admin') throw redirect(ADMIN_HOME_PATH)
   if (user) return { denied: true as const, email: user.email }
-  return { denied: false as const, magicLink: await getMagicLinkView(request, 'admin') }
+  return {
+    denied: false as const,
+    magicLink: await getMagicLinkView(request, 'admin'),
+    roleUnknown: await hasStaleSession(request),
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,7 +46,14 @@ export default function AdminLoginPage() {
           </p>
         </div>
       ) : (
-        <MagicLinkForm view={data.magicLink} />
+        <>
+          {data.roleUnknown && data.magicLink.stage === 'form' ? (
+            <div className="mb-4">
+              <FormMessage>{AUTH_TEXT.roleUnknown}</FormMessage>
+            </div>
+          ) : null}
+          <MagicLinkForm view={data.magicLink} />
+        </>
       )}
       <Form method="post" action="/logout" className="mt-6">
         <input type="hidden" name="redirectTo" value={ADMIN_LOGIN_PATH} />

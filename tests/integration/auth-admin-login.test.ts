@@ -6,6 +6,7 @@ import { getDb } from '~/db/client.server'
 import { sessions, users, verifications } from '~/db/schema'
 import * as callback from '~/routes/auth.callback'
 import * as status from '~/routes/auth.status'
+import * as login from '~/routes/login'
 import * as logout from '~/routes/logout'
 import * as adminLogin from '~/routes/resources_.admin_.login'
 import { CookieJar, dataOf, emailCount, get, latestSignInEmail, locationOf, post, requestForm } from './auth-utils'
@@ -82,6 +83,7 @@ describe('admin login (existing accounts only)', () => {
     expect(dataOf(await call(adminLogin.loader, get(PATH, { jar }))).data).toEqual({
       denied: false,
       magicLink: { stage: 'form' },
+      roleUnknown: false,
     })
   })
 
@@ -131,5 +133,11 @@ describe('logout', () => {
     expect(await getSessionUser(request())).toBeNull()
     const polled = (await call(status.loader, get('/auth/status', { headers: { Cookie: cookie } }))) as Response
     expect(await polled.json()).toEqual({ signedIn: false, redirectTo: null })
+    // A browser still holding the revoked cookie is told why it has to sign in again.
+    const page = dataOf<{ roleUnknown: boolean }>(await call(login.loader, get('/login', { headers: { Cookie: cookie } })))
+    expect(page.data.roleUnknown).toBe(true)
+    // After a normal logout the cookie is gone and the login page is plain.
+    const fresh = dataOf<{ roleUnknown: boolean }>(await call(login.loader, get('/login', { jar })))
+    expect(fresh.data.roleUnknown).toBe(false)
   })
 })
