@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { FOOTER_MODALS, footer, legalNav, NEWSLETTER_SUCCESS, newsletterConfirmLink, stubWidgetHosts } from './shell-helpers'
-import { expectNoAxeViolations, uniqueEmail, waitForEmail } from './utils'
+import { expectNoAxeViolations, signIn, uniqueEmail, waitForEmail } from './utils'
 
 // The site shell with JavaScript: header, menu toggle, footer modals, the two footer forms,
 // consent-gated widgets, legal pages, 404.
@@ -21,6 +21,17 @@ test('header links lead to the spec routes; Log In goes to /login', async ({ pag
   await expect(page).toHaveURL(/\/speakers$/)
   await header.getByRole('link', { name: 'Lectern' }).click()
   await expect(page).toHaveURL(/\/$/)
+})
+
+test("signed in, the header shows the user's area and Log out instead of Log In", async ({ page, context }) => {
+  await signIn(context, uniqueEmail('header'), 'speaker')
+  await page.goto('/pricing')
+  const header = page.getByRole('banner')
+  await expect(header.getByRole('link', { name: 'Log In' })).toHaveCount(0)
+  await expect(header.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/premium/speaker-profile-submissions')
+  await header.getByRole('button', { name: 'Log out' }).click()
+  await expect(page.getByText('You have been logged out.')).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible()
 })
 
 test('small screens: the Menu button toggles the navigation and reports it with aria-expanded', async ({ page }) => {

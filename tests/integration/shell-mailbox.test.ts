@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { getConfig, parseConfig, resetConfig } from '~/config.server'
+import { loader as messageLoader } from '~/routes/dev.mailbox_.$id'
+import { loader as listLoader } from '~/routes/dev.mailbox'
+import { enqueueEmail, OutboxWorker } from '~/services/email.server'
+import { call, makeRequest } from './utils'
+
+describe('/dev/mailbox', () => {
+  it('lists messages delivered without a provider and shows one with its links', async () => {
+    const id = await enqueueEmail({
+      to: 'dev@example.com',
+      subject: 'Your sign-in link',
+      html: '<p><a href="http://localhost:3000/auth/callback?token=abc&amp;x=1">Sign in</a></p><script>alert(1)</script>',
+      text: 'Sign in: http://localhost:3000/auth/callback?token=abc&x=1',
+    })
+    // Deliver through the dev-mailbox transport (no RESEND_API_KEY in this configuration).
+    const worker = new OutboxWorker({ pollMs: 50 })
+    await worker.drain()
+    await worker.stop()
+
+    const list = (await call(listLoader, makeRequest('/dev/mailbox'))) as {
+      messages: { id: string; subject: string; to: string }[]
+    }
+    expect(list.messages.find((m) => m.id === id)).toMatchObject({ subject: 'Your sign-in link', to: 'dev@example.com' })
+
+    const one = (await call(messageLoader, makeRequest(`/dev/mailbox/${id}`), { id })) as {
+      message: { subject: string; html: string; text: string }
+      links: string[]
+    }
+    expect(one.message.subject).toBe('Your sign-in link')
+    expect(one.links).toEqual(['http://localhost:3000/auth/callback?token=abc&x=1'])
+  })
+
+  it('answers 404 for unknown or malformed ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
+      const res = (await call(messageLoader, makeRequest(`/dev/mailbox/${encodeURIComponent(id)}`), { id })) as Response
+      expect(res.status).toBe(404)
+    }
+  })
+
+  it('is not served in production unless DEV_MAILBOX is set', async () => {
+    const base = getConfig()
+    const env = {
+      DATA_DIR: base.dataDir,
+      SESSION_SECRET: 'test-session-secret',
+      SEED_DEMO: 'false',
+      APP_URL: 'https://lectern.example.com',
+    }
+    try {
+      resetConfig(parseConfig({ ...env, NODE_ENV: 'production' }))
+      expect(((await call(listLoader, makeRequest('/dev/mailbox'))) as Response).status).toBe(404)
+      const id = '00000000-0000-4000-8000-000000000000'
+      expect(((await call(messageLoader, makeRequest(`/dev/mailbox/${id}`), { id })) as Response).status).toBe(404)
+      resetConfig(parseConfig({ ...env, NODE_ENV: 'production', DEV_MAILBOX: 'true' }))
+      expect(await call(listLoader, makeRequest('/dev/mailbox'))).toHaveProperty('messages')
+    } finally {
+      resetConfig(base)
+    }
+  })
+})
