@@ -5,6 +5,7 @@ import { getConfig, getSessionSecret } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
 import { SESSION_MAX_AGE_MS } from '~/lib/constants'
+import { deleteExpiredVerifications } from './verifications.server'
 
 export type Role = 'admin' | 'speaker'
 export type SessionUser = { id: string; email: string; role: Role; sessionId: string }
@@ -110,8 +111,10 @@ export async function destroyAllUserSessions(userId: string) {
   await getDb().delete(sessions).where(eq(sessions.userId, userId))
 }
 
+/** The periodic janitor (boot.server.ts): expired sessions, and old sign-in rows with them. */
 export async function deleteExpiredSessions() {
   await getDb().delete(sessions).where(lt(sessions.expiresAt, new Date()))
+  await deleteExpiredVerifications()
 }
 
 export function sha256(value: string) {

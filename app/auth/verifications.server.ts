@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { verifications } from '~/db/schema'
 import { MAGIC_CODE_MAX_ATTEMPTS } from '~/lib/constants'
@@ -90,4 +90,11 @@ export async function consumeVerificationById(id: string): Promise<Verification 
     )
     .returning()
   return row ?? null
+}
+
+/** Housekeeping: sign-ins that expired over a day ago (kept that long to tell "used" from "expired"). */
+export async function deleteExpiredVerifications(olderThanMs = 24 * 60 * 60 * 1000) {
+  await getDb()
+    .delete(verifications)
+    .where(lt(verifications.expiresAt, new Date(Date.now() - olderThanMs)))
 }

@@ -387,3 +387,38 @@ describe('limits and the original tab', () => {
     )
   })
 })
+
+describe('housekeeping', () => {
+  it('the janitor deletes expired sessions and sign-ins that expired over a day ago', async () => {
+    const { deleteExpiredSessions } = await import('~/auth/session.server')
+    const user = await createUser('janitor@example.com')
+    await getDb()
+      .insert(sessions)
+      .values([
+        { id: 'expired-session', userId: user.id, expiresAt: new Date(Date.now() - 1000) },
+        { id: 'live-session', userId: user.id, expiresAt: new Date(Date.now() + 60_000) },
+      ])
+    const row = (tokenHash: string, expiresAt: Date) => ({
+      email: 'janitor@example.com',
+      tokenHash,
+      codeHash: 'x',
+      intent: 'login',
+      expiresAt,
+    })
+    await getDb()
+      .insert(verifications)
+      .values([row('old', new Date(Date.now() - 2 * 86_400_000)), row('recent', new Date(Date.now() - 60_000))])
+    await deleteExpiredSessions()
+    expect(
+      (await getDb().select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((r) => r.id),
+    ).toEqual(['live-session'])
+    expect(
+      (
+        await getDb()
+          .select({ h: verifications.tokenHash })
+          .from(verifications)
+          .where(eq(verifications.email, 'janitor@example.com'))
+      ).map((r) => r.h),
+    ).toEqual(['recent'])
+  })
+})
