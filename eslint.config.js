@@ -6,7 +6,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', 'data/**', 'tests/.tmp/**', 'test-results/**', 'playwright-report/**', 'drizzle/**'] },
+  { ignores: ['build/**', 'build-*/**', 'test-results*/**', 'node_modules/**', 'data/**', 'tests/.tmp/**', 'test-results/**', 'playwright-report/**', 'drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
