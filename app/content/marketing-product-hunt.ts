@@ -40,6 +40,13 @@ export const productHuntEmailCapture = {
   placeholder: 'you@company.com',
   submitLabel: 'Send me the discount',
   success: 'Thanks! Check your inbox for your launch discount.',
+  // After the deadline the same form keeps collecting addresses, without promising a code.
+  ended: {
+    title: 'Hear about our next offer first',
+    body: 'The launch offer has ended. Leave your email address and we will tell you about future offers, plus send a short guide to capturing leads at your next talk.',
+    submitLabel: 'Keep me posted',
+    success: 'Thanks! Check your inbox to confirm your email address.',
+  },
 } as const
 
 export const productHuntSteps: Step[] = [

@@ -113,7 +113,7 @@ export default function ProductHunt() {
         </div>
       </section>
 
-      <LaunchDiscountForm />
+      <LaunchDiscountForm ended={ended} />
 
       <Section id="how-it-works" title="How it works">
         <ol className="grid gap-6 md:grid-cols-3">
@@ -222,7 +222,7 @@ export default function ProductHunt() {
  * success (thank-you replaces the form) or failure (alert, submit restored). With JavaScript it
  * posts in the background; without, success redirects back here with ?subscribed=1.
  */
-function LaunchDiscountForm() {
+function LaunchDiscountForm({ ended }: { ended: boolean }) {
   const fetcher = useFetcher<LaunchResult>()
   const hydrated = useHydrated()
   const [searchParams] = useSearchParams()
@@ -235,7 +235,7 @@ function LaunchDiscountForm() {
   })
   const loading = fetcher.state !== 'idle'
   const succeeded = (result?.ok && !loading) || (!result && searchParams.get('subscribed') === '1')
-  const copy = productHuntEmailCapture
+  const copy = ended ? { ...productHuntEmailCapture, ...productHuntEmailCapture.ended } : productHuntEmailCapture
 
   return (
     <section id="launch-discount" aria-labelledby="launch-discount-title" className="mx-auto max-w-3xl scroll-mt-24 px-4 py-16">

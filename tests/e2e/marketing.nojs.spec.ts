@@ -101,12 +101,12 @@ test('launch-discount form and a tracked call to action work without JavaScript'
   await page.goto('/product-hunt')
   await expect(page.getByText('This launch offer has ended.', { exact: false })).toBeVisible()
   await page
-    .getByRole('region', { name: 'Get your launch discount by email' })
+    .getByRole('region', { name: 'Hear about our next offer first' })
     .getByLabel('Email address')
     .fill(uniqueEmail('ph-nojs'))
-  await page.getByRole('button', { name: 'Send me the discount' }).click()
+  await page.getByRole('button', { name: 'Keep me posted' }).click()
   await expect(page).toHaveURL(/subscribed=1/)
-  await expect(page.getByText('Thanks! Check your inbox for your launch discount.')).toBeVisible()
+  await expect(page.getByText('Thanks! Check your inbox to confirm your email address.')).toBeVisible()
 
   await page.getByRole('link', { name: 'Get Started Free' }).first().click()
   await expect(page).toHaveURL(/\/signup/)

@@ -130,11 +130,11 @@ test('launch page: offer ended today, discount form success, click events reach 
   await expect(page.getByRole('link', { name: 'Claim 40% Off' })).toHaveCount(0)
 
   await page
-    .getByRole('region', { name: 'Get your launch discount by email' })
+    .getByRole('region', { name: 'Hear about our next offer first' })
     .getByLabel('Email address')
     .fill(uniqueEmail('ph-js'))
-  await page.getByRole('button', { name: 'Send me the discount' }).click()
-  await expect(page.getByText('Thanks! Check your inbox for your launch discount.')).toBeVisible()
+  await page.getByRole('button', { name: 'Keep me posted' }).click()
+  await expect(page.getByText('Thanks! Check your inbox to confirm your email address.')).toBeVisible()
   await expect(page).toHaveURL(/\/product-hunt$/)
 
   // With JavaScript the click is reported by a beacon and the page goes straight to /signup.
