@@ -28,7 +28,7 @@ export function getDatabaseHandle(): DatabaseHandle | undefined {
 }
 
 /** Installs an already-open handle (tests, scripts). */
-export function useDatabase(handle: DatabaseHandle | undefined) {
+export function installDatabase(handle: DatabaseHandle | undefined) {
   holder.__lecternDb = handle
 }
 

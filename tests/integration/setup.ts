@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { parseConfig, resetConfig } from '~/config.server'
-import { openPglite, openPostgres, useDatabase, type DatabaseHandle } from '~/db/client.server'
+import { openPglite, openPostgres, installDatabase, type DatabaseHandle } from '~/db/client.server'
 import { withDatabase } from './global-setup'
 
 // Each test file gets its own fresh, migrated database and a predictable configuration.
@@ -41,11 +41,11 @@ beforeAll(async () => {
     const dump = readFileSync(inject('pgliteTemplate'))
     handle = await openPglite(undefined, undefined, { loadDataDir: new Blob([dump]) })
   }
-  useDatabase(handle)
+  installDatabase(handle)
 })
 
 afterAll(async () => {
-  useDatabase(undefined)
+  installDatabase(undefined)
   await handle?.close()
   await dropDatabase?.()
   resetConfig(undefined)
