@@ -2,13 +2,19 @@ import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, signIn, uniqueEmail } from './utils'
 import { MARKETING_PAGES } from './marketing-pages'
 
-test('every marketing page: one h1 and zero axe violations', async ({ page }) => {
+test('every marketing page: one h1, zero axe violations, no console errors (no hydration mismatch)', async ({ page }) => {
   test.setTimeout(120_000)
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
   for (const { path } of MARKETING_PAGES) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
     await expectNoAxeViolations(page)
   }
+  expect(errors).toEqual([])
 })
 
 test('testimonial carousel: 8 s auto-advance, wrap, manual pause for 10 s', async ({ page }) => {
