@@ -88,7 +88,14 @@ export async function handleMagicLinkAction({
       // A bot gets the same "sent" screen and nothing is written or sent.
       return redirect(here)
     }
-    const result = await requestMagicLink({ request, email: submission.value.email, intent, returnTo: returnTo ?? null })
+    let result: Awaited<ReturnType<typeof requestMagicLink>>
+    try {
+      result = await requestMagicLink({ request, email: submission.value.email, intent, returnTo: returnTo ?? null })
+    } catch (error) {
+      // spec 001 §8: the sign-in forms' failure text.
+      console.error('Magic link request failed', error)
+      return reply('request', submission.reply({ formErrors: [AUTH_TEXT.sendFailed] }), 500)
+    }
     if (!result.ok) return reply('request', submission.reply({ formErrors: [result.message] }), 429)
     await recordEvent('magic_link_requested', { request, props: { intent } })
     return redirect(here, { headers: { 'Set-Cookie': result.setCookie } })

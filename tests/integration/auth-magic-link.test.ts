@@ -1,5 +1,5 @@
-import { count, eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { count, eq, sql } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
 import { FORM_INTENT } from '~/auth/magic-link-schema'
 import { hashMagicToken } from '~/auth/magic-link-tokens.server'
 import { MAGIC_LINK_MIN_RESPONSE_MS } from '~/auth/magic-link.server'
@@ -97,6 +97,23 @@ describe('requesting a magic link', () => {
     )
     expect(bad.status).toBe(400)
     expect(bad.data.magicLink.result.error.email).toEqual(['Please enter a valid email address'])
+  })
+
+  it('shows "Failed to send magic link" when the request cannot be stored', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await getDb().execute(sql`alter table verifications rename to verifications_away`)
+    try {
+      const answer = dataOf<{ magicLink: { result: { error: Record<string, string[]> } } }>(
+        await call(login.action, post('/login', requestForm('broken@example.com'))),
+      )
+      expect(answer.status).toBe(500)
+      expect(answer.data.magicLink.result.error['']).toEqual(['Failed to send magic link'])
+      expect(errors).toHaveBeenCalledWith('Magic link request failed', expect.anything())
+    } finally {
+      await getDb().execute(sql`alter table verifications_away rename to verifications`)
+      errors.mockRestore()
+    }
+    expect(await latestSignInEmail('broken@example.com')).toBeNull()
   })
 
   it('answers a honeypot submission like a success but writes and sends nothing', async () => {
