@@ -111,3 +111,15 @@ test('launch-discount form and a tracked call to action work without JavaScript'
   await page.getByRole('link', { name: 'Get Started Free' }).first().click()
   await expect(page).toHaveURL(/\/signup/)
 })
+
+test('testimonial carousel without JavaScript: every testimonial in a scrolling strip, dots are anchors', async ({ page }) => {
+  await page.goto('/')
+  const carousel = page.getByRole('region', { name: 'Testimonials' })
+  await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(2)
+  await expect(carousel.getByText('Amara Okafor', { exact: true })).toBeAttached()
+  await expect(carousel.getByText('Daniel Reyes', { exact: true })).toBeAttached()
+  await expect(carousel.getByRole('button')).toHaveCount(0)
+  await carousel.getByRole('link', { name: /Show testimonial 2 of 2/ }).click()
+  await expect(page).toHaveURL(/#testimonial-saas-founder$/)
+  await expect(carousel.getByText('Daniel Reyes', { exact: true })).toBeInViewport()
+})
