@@ -186,8 +186,16 @@ test('newsletter with JavaScript: spinner, success text, welcome email and confi
   await page.goto('/integrations')
   const form = footer(page)
   await form.getByLabel('Email address').fill(email)
+  // Hold the answer a moment so the loading state can be seen: submit hidden, spinner shown.
+  await page.route(/\/newsletter(\.data)?(\?.*)?$/, async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1000))
+    await route.continue()
+  })
   await form.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(form.getByText('Subscribing...')).toBeVisible()
+  await expect(form.getByRole('button', { name: 'Subscribe' })).toHaveCount(0)
   await expect(form.getByRole('status')).toHaveText(NEWSLETTER_SUCCESS)
+  await expect(form.getByLabel('Email address')).toHaveCount(0)
   await expect(form.getByRole('button', { name: 'Subscribe' })).toHaveCount(0)
   await expect(page).toHaveURL(/\/integrations$/)
 
