@@ -203,13 +203,9 @@ export async function listDirectory(query: DirectoryQuery) {
   if (q) {
     const pattern = likePattern(q)
     // "by name, company or topic": a topic is a directory topic or a signature talk's title or tag.
+    // Same expression as the trigram index in drizzle/0002_speakers-search.sql, so the index serves it.
     conditions.push(
-      or(
-        ilike(speakers.name, pattern),
-        ilike(speakers.company, pattern),
-        sql`exists (select 1 from unnest(${speakers.topics}) as t(v) where replace(t.v, '-', ' ') ilike ${pattern} or t.v ilike ${pattern})`,
-        sql`exists (select 1 from jsonb_array_elements(${speakers.signatureTalks}) as s(v) where s.v->>'title' ilike ${pattern} or s.v->>'tag' ilike ${pattern})`,
-      )!,
+      sql`speakers_search_text(${speakers.name}, ${speakers.company}, ${speakers.topics}, ${speakers.signatureTalks}) like lower(${pattern})`,
     )
   }
   const where = and(...conditions)

@@ -5,36 +5,12 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { SpeakerCard, SpeakerCardSkeletons } from '~/components/speakers/speaker-card'
 import { DIRECTORY_FILTERS } from '~/lib/constants'
-import {
-  directoryHref,
-  hasDirectoryFilters,
-  readDirectoryParams,
-  SEARCH_MAX_LENGTH,
-  speakersFoundLine,
-} from '~/lib/directory-query'
-import { hashtagsFromTalks, htmlToText, truncate } from '~/lib/text'
-import { listDirectory } from '~/models/speakers.server'
+import { directoryHref, hasDirectoryFilters, SEARCH_MAX_LENGTH, speakersFoundLine } from '~/lib/directory-query'
+import { loadDirectory } from '~/services/directory.server'
 import type { loader as rootLoader } from '~/root'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = readDirectoryParams(new URL(request.url).searchParams)
-  const result = await listDirectory(params)
-  return {
-    params,
-    total: result.total,
-    page: result.page,
-    pageCount: Math.max(1, Math.ceil(result.total / result.pageSize)),
-    speakers: result.items.map((s) => ({
-      slug: s.slug,
-      name: s.name,
-      jobTitle: s.jobTitle,
-      company: s.company,
-      location: s.location,
-      profileImageUrl: s.profileImageUrl,
-      preview: truncate(htmlToText(s.bio)),
-      hashtags: hashtagsFromTalks(s.signatureTalks),
-    })),
-  }
+  return loadDirectory(new URL(request.url).searchParams)
 }
 
 export default function SpeakerDirectory() {

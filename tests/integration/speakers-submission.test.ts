@@ -103,4 +103,28 @@ describe('speaker profile submission', () => {
     expect(res.data.email).toBe('lister@example.com')
     expect(res.data.own.map((s) => s.name)).toEqual(['Mine Draft'])
   })
+
+  it('takes the profile photo as a file without JavaScript, re-encoded; refuses a non-image', async () => {
+    const { default: sharp } = await import('sharp')
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer()
+    const { user, cookie } = await signedInAs('photo@example.com')
+    const form = new FormData()
+    for (const [k, v] of Object.entries(speakerForm({ name: 'Photo Person' })))
+      for (const x of Array.isArray(v) ? v : [v]) form.append(k, x)
+    form.append('profileImage', new File([png], 'me.png', { type: 'image/png' }))
+    const res = (await call(action, makeRequest(PATH, { form, cookie }))) as Response
+    expect(res.status).toBe(302)
+    const [row] = await getDb().select().from(speakers).where(eq(speakers.userId, user.id))
+    expect(row!.profileImageUrl).toMatch(/\.webp$/)
+
+    const bad = new FormData()
+    for (const [k, v] of Object.entries(speakerForm({ name: 'Text File' })))
+      for (const x of Array.isArray(v) ? v : [v]) bad.append(k, x)
+    bad.append('profileImage', new File(['hello'], 'me.txt', { type: 'text/plain' }))
+    const refused = (await call(action, makeRequest(PATH, { form: bad, cookie }))) as unknown as Answer
+    expect(refused.init?.status).toBe(400)
+    expect(refused.data.result.error?.profileImageUrl?.[0]).toMatch(/^Error uploading image: /)
+  })
 })
