@@ -8,6 +8,7 @@ import { putObject, storageKey } from './storage.server'
 export const IMAGE_MAX_DIMENSION = 2000
 // Refuse decompression bombs: a 5 MB PNG can claim billions of pixels.
 const MAX_INPUT_PIXELS = 60_000_000
+const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 
 export const IMAGE_UPLOAD_ERRORS = {
   missing: 'No file provided',
@@ -31,7 +32,11 @@ export async function processImageUpload(file: File | null | undefined): Promise
   const input = Buffer.from(await file.arrayBuffer())
   let output: { data: Buffer; info: { width: number; height: number } }
   try {
-    output = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    // Judge the bytes, not the declared type: an SVG or PDF renamed to .png is refused too.
+    const { format } = await image.metadata()
+    if (!format || !RASTER_FORMATS.has(format)) return { ok: false, error: IMAGE_UPLOAD_ERRORS.unreadable }
+    output = await image
       .rotate()
       .resize({ width: IMAGE_MAX_DIMENSION, height: IMAGE_MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
       // WebP keeps transparency, so one format serves photos and logos alike; metadata is not copied.

@@ -103,6 +103,11 @@ describe('processImageUpload', () => {
     })
     const big = new File([Buffer.alloc(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' })
     expect(await processImageUpload(big)).toEqual({ ok: false, error: 'Images must be 5 MB or smaller.' })
+    const svgAsPng = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
+    expect(await processImageUpload(new File([svgAsPng], 'sneaky.png', { type: 'image/png' }))).toEqual({
+      ok: false,
+      error: IMAGE_UPLOAD_ERRORS.unreadable,
+    })
     expect(await processImageUpload(new File(['not really a png'], 'fake.png', { type: 'image/png' }))).toEqual({
       ok: false,
       error: IMAGE_UPLOAD_ERRORS.unreadable,
