@@ -53,6 +53,13 @@ function Completing({ token }: { token: string }) {
   const submit = useSubmit()
   const navigation = useNavigation()
   useEffect(() => {
+    // The token now lives in the form: drop it from the address bar and history, so neither a
+    // later script on this page (e.g. a consented chat widget) nor a shared screen reveals it.
+    const url = new URL(window.location.href)
+    if (url.searchParams.has('token')) {
+      url.searchParams.delete('token')
+      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
+    }
     const timer = setTimeout(() => {
       if (submitted.current || !form.current) return
       submitted.current = true

@@ -16,10 +16,19 @@ test('sign in by link: the callback tab completes it and the original tab moves 
   const { link } = await signInEmail(email)
   expect(new URL(link).origin).toBe(appUrl())
   const callbackTab = await context.newPage()
+  // Hold the page's own POST until the address bar has been checked.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await callbackTab.route('**/auth/callback**', async (route) => {
+    if (route.request().method() === 'POST') await held
+    await route.continue()
+  })
   await callbackTab.goto(link)
   await expect(callbackTab.getByText('Completing authentication...')).toBeVisible()
   await expect(callbackTab.getByText('You can close this tab once authentication is complete.')).toBeVisible()
-  // After about a second the page posts the token itself.
+  // With JavaScript the token leaves the address bar at once; after about a second the page posts it.
+  await expect(callbackTab).toHaveURL(/\/auth\/callback$/)
+  release()
   await expect(callbackTab.getByRole('heading', { name: "You're Logged In!" })).toBeVisible()
   await expect(callbackTab).toHaveURL(/\/auth\/success\?return_to=%2Fpremium%2Fspeaker-profile-submissions$/)
   await expect(callbackTab.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute(
