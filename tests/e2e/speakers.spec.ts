@@ -259,4 +259,39 @@ test.describe('speakers with JavaScript', () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined()
     expect(await page.locator('.bio-content iframe').count()).toBe(0)
   })
+
+  test('images: profile photo and bio image upload through the storage service', async ({ page, context }) => {
+    // A 2×2 PNG; the server re-encodes it to WebP.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    await signIn(context, 'admin@example.com', 'admin')
+    await page.goto('/speakers/admin/editor')
+    await expect(page.getByRole('textbox', { name: 'Bio' })).toBeVisible()
+    await page.getByLabel('Profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+    await expect(page.getByRole('img', { name: 'Current profile' })).toHaveAttribute('src', /\.webp$/)
+    await page
+      .getByLabel('Profile photo')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    await expect(page.getByText(/^Error uploading image: /)).toBeVisible()
+
+    await page.getByRole('textbox', { name: 'Bio' }).click()
+    await page.getByLabel('Image file for the bio').setInputFiles({ name: 'inline.png', mimeType: 'image/png', buffer: png })
+    // ProseMirror adds its own separator images; the uploaded one is the WebP with the file's name as alt.
+    await expect(page.getByRole('textbox', { name: 'Bio' }).getByRole('img', { name: 'inline' })).toHaveAttribute(
+      'src',
+      /\.webp$/,
+    )
+  })
+
+  test('not-found profile and the signed-out submission screen have no axe violations', async ({ page }) => {
+    const res = await page.goto('/speakers/nobody-by-this-name')
+    expect(res?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Speaker Not Found' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.goto('/premium/speaker-profile-submissions')
+    await expect(page.getByRole('button', { name: /Send Magic Link/i })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
 })
