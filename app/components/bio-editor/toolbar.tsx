@@ -94,11 +94,11 @@ export function Toolbar({
           </Btn>
         ))}
         <Sep />
-        {toggle('Quote', active.quote, commands.quote, '❝')}
+        {toggle('Quote', active.quote, commands.quote, '“ ”')}
         {toggle('Code block', active.code, commands.code, '</>')}
         <Sep />
         <Btn label="Insert image" onClick={() => fileRef.current?.click()} disabled={uploading}>
-          🖼
+          Img
         </Btn>
         <input
           ref={fileRef}
@@ -114,17 +114,17 @@ export function Toolbar({
           }}
         />
         <Btn label="Insert link" pressed={panel === 'link'} onClick={() => setPanel(panel === 'link' ? null : 'link')}>
-          🔗
+          Link
         </Btn>
         <Btn label="Remove link" onClick={() => run(commands.removeLink)} disabled={!active.link}>
-          ⛓̸
+          Unlink
         </Btn>
         <Btn label="Embed video" pressed={panel === 'embed'} onClick={() => setPanel(panel === 'embed' ? null : 'embed')}>
-          ▶
+          Video
         </Btn>
         <Sep />
         <Btn label="Insert table" onClick={() => run(commands.table)}>
-          ▦
+          Table
         </Btn>
         <Btn label="Add column" onClick={() => run(commands.addColumn)} disabled={!active.inTable}>
           +Col
@@ -139,7 +139,7 @@ export function Toolbar({
           −Row
         </Btn>
         <Btn label="Delete table" onClick={() => run(commands.deleteTable)} disabled={!active.inTable}>
-          ✕▦
+          −Table
         </Btn>
         <Sep />
         <Btn label="Undo" onClick={() => run(commands.undo)} disabled={!can(commands.undo)}>

@@ -46,7 +46,7 @@ export function SpeakerCard({ speaker }: { speaker: SpeakerCardData }) {
             </p>
           ) : null}
           <p className="text-sm text-slate-400">
-            <span aria-hidden="true">📍 </span>
+            <PinIcon />
             {speaker.location}
           </p>
           <span className="mt-auto inline-flex w-fit rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-white group-hover:bg-brand-400">
@@ -72,5 +72,14 @@ export function SpeakerCardSkeletons() {
         </li>
       ))}
     </ul>
+  )
+}
+
+/** A map pin drawn inline: emoji fonts are missing on many systems. */
+export function PinIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="mr-1 inline h-4 w-4 align-[-2px]" fill="currentColor">
+      <path d="M10 1.5a6 6 0 0 0-6 6c0 4.3 5.2 10.3 5.4 10.6a.8.8 0 0 0 1.2 0c.2-.3 5.4-6.3 5.4-10.6a6 6 0 0 0-6-6Zm0 8.3a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6Z" />
+    </svg>
   )
 }

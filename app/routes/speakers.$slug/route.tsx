@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { useModalHref } from '~/components/modal'
 import { useNonce } from '~/components/nonce'
+import { PinIcon } from '~/components/speakers/speaker-card'
 import { getConfig } from '~/config.server'
 import { htmlToText, truncate } from '~/lib/text'
 import { embeddableVideoSrc } from '~/lib/video-embed'
@@ -122,7 +123,7 @@ export default function SpeakerProfile() {
             {speaker.jobTitle} at {speaker.company}
           </p>
           <p className="text-slate-300">
-            <span aria-hidden="true">📍 </span>
+            <PinIcon />
             {speaker.location}
           </p>
           <div className="mt-2 flex flex-wrap items-center gap-3">
