@@ -250,6 +250,9 @@ test('legal pages, cookie settings and the 404 page: inside the layout, no close
     ['/terms-of-service', 'Terms of Service'],
     ['/cookie-policy', 'Cookies Policy'],
     ['/cookie-settings', 'Cookie settings'],
+    ['/contact', 'Contact Us'],
+    ['/newsletter', 'Newsletter'],
+    ['/dev/mailbox', 'Dev mailbox'],
   ] as const) {
     const res = await page.goto(path)
     expect(res?.status()).toBe(200)
