@@ -114,6 +114,24 @@ describe('public listings', () => {
     expect((await list('?tag=paging&page=abc')).page).toBe(1)
   })
 
+  it('pages through a search that matches many posts (capped count, date-ordered reads)', async () => {
+    for (let i = 0; i < 90; i++)
+      await seedPost(
+        { title: `Dense ${i}`, content: 'common word everywhere', tags: ['dense'] },
+        new Date(Date.UTC(2023, 0, 1, i)),
+      )
+    const first = await list('?q=EVERYWHERE')
+    expect(first.posts.map((p) => p.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Dense ${89 - i}`))
+    // Counted up to 5 pages ahead of page 1: 6 × 12 + 1 = 73 matches seen, so 7 pages are offered.
+    expect(first.totalPages).toBe(7)
+    const seventh = await list('?q=everywhere&page=7')
+    expect(seventh.posts.map((p) => p.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Dense ${17 - i}`))
+    expect(seventh.totalPages).toBe(8)
+    const last = await list('?q=everywhere&page=8')
+    expect(last.posts.map((p) => p.title)).toEqual(['Dense 5', 'Dense 4', 'Dense 3', 'Dense 2', 'Dense 1', 'Dense 0'])
+    expect(last.totalPages).toBe(8)
+  })
+
   it('serves published articles by type and slug; drafts and wrong types are 404 with the spec texts', async () => {
     const ok = (await call(resourceArticle, makeRequest('/resources/speaker-funnels'), { slug: 'speaker-funnels' })) as Awaited<
       ReturnType<typeof resourceArticle>
