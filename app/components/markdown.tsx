@@ -40,6 +40,8 @@ export function Markdown({ children, className }: { children: string; className?
             )
           },
           img: ({ node: _node, alt, ...rest }) => <img alt={alt ?? ''} loading="lazy" decoding="async" {...rest} />,
+          // Wide code blocks scroll; focusable so keyboard users can scroll them too.
+          pre: ({ node: _node, ...rest }) => <pre tabIndex={0} {...rest} />,
           input: ({ node: _node, ...rest }) => <input {...rest} disabled aria-label={rest.checked ? 'Done' : 'To do'} />,
         }}
       >

@@ -77,6 +77,18 @@ export const cookiesInUse: CookieInUse[] = [
     purpose: 'Remembers whether you want prices in USD, GBP or EUR. It contains only the currency code.',
     duration: 'Up to one year, or until you clear it',
   },
+  {
+    name: 'lectern-consent',
+    category: 'Strictly necessary',
+    purpose: 'Remembers your choice on the cookie settings page (whether optional widgets may load). It holds only that choice.',
+    duration: 'One year, or until you change your choice',
+  },
+  {
+    name: 'lectern_toast',
+    category: 'Strictly necessary',
+    purpose: 'Carries a one-time confirmation message (for example "Message sent") to the next page you see.',
+    duration: 'Deleted as soon as the message is shown',
+  },
 ]
 
 export function trustCenter(brand: string, options: LegalOptions = {}): LegalDoc {
@@ -166,10 +178,12 @@ export function cookiesPolicy(brand: string, options: LegalOptions = {}): LegalD
       },
       {
         heading: 'Cookies we set',
-        paragraphs: ['We set at most two cookies:'],
+        paragraphs: ['We set only these cookies, none of them for tracking:'],
         list: [
           'A strictly necessary session cookie, set only when you sign in, which keeps you signed in for no more than 30 days or until you log out.',
           'A preferred-currency cookie, which remembers whether you chose to see prices in USD, GBP or EUR.',
+          'A consent cookie, which remembers your choice on the cookie settings page.',
+          'A short-lived message cookie, which carries a one-time confirmation (such as "Message sent") to the next page and is deleted once shown.',
         ],
       },
       {

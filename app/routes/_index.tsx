@@ -99,7 +99,8 @@ export default function Index() {
       </div>
 
       <Section id="diy" title={diy.title} intro={<p>{diy.intro}</p>}>
-        <div className="overflow-x-auto rounded-xl border border-white/10">
+        {/* Focusable so keyboard users can scroll the table sideways on small screens. */}
+        <div className="overflow-x-auto rounded-xl border border-white/10" role="region" aria-label={diy.title} tabIndex={0}>
           <table className="w-full min-w-[36rem] text-left">
             <caption className="sr-only">{diy.title}</caption>
             <thead className="bg-ink-900 text-sm text-slate-300">

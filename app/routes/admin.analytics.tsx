@@ -70,7 +70,12 @@ export default function AdminAnalytics() {
           <h2 id="daily-title" className="text-xl font-semibold text-white">
             Daily counts
           </h2>
-          <div className="mt-3 overflow-x-auto rounded-xl border border-white/10">
+          <div
+            className="mt-3 overflow-x-auto rounded-xl border border-white/10"
+            role="region"
+            aria-labelledby="daily-title"
+            tabIndex={0}
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Events per day, last {ANALYTICS_DAYS} days</caption>
               <thead className="bg-ink-900 text-slate-300">

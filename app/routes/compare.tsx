@@ -93,7 +93,13 @@ export default function Compare() {
       </Section>
 
       <Section id="features" title={compareTable.title}>
-        <div className="overflow-x-auto rounded-xl border border-white/10">
+        {/* Focusable so keyboard users can scroll the table sideways on small screens. */}
+        <div
+          className="overflow-x-auto rounded-xl border border-white/10"
+          role="region"
+          aria-label={compareTable.title}
+          tabIndex={0}
+        >
           <table className="w-full min-w-[40rem] text-left">
             <caption className="sr-only">{brand} compared with a DIY stack, feature by feature</caption>
             <thead className="bg-ink-900 text-sm text-slate-300">

@@ -4,30 +4,13 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LegalPage } from '~/components/layout/legal-page'
 import { shellMeta } from '~/components/layout/meta'
 import { getConfig } from '~/config.server'
-import { cookiesInUse, cookiesPolicy, subProcessors, type CookieInUse } from '~/content/legal'
-import { CONSENT_COOKIE } from '~/services/consent.server'
+import { cookiesInUse, cookiesPolicy, subProcessors } from '~/content/legal'
 import { legalOptions } from '~/services/shell.server'
-
-// Cookies the shell itself sets besides those the legal copy lists.
-const SHELL_COOKIES: CookieInUse[] = [
-  {
-    name: CONSENT_COOKIE,
-    category: 'Strictly necessary',
-    purpose: 'Remembers your choice on the cookie settings page (whether optional widgets may load). It holds only that choice.',
-    duration: 'One year, or until you change your choice',
-  },
-  {
-    name: 'lectern_toast',
-    category: 'Strictly necessary',
-    purpose: 'Carries a one-time confirmation message (for example "Message sent") to the next page you see.',
-    duration: 'Deleted as soon as the message is shown',
-  },
-]
 
 export async function loader() {
   return {
     doc: cookiesPolicy(getConfig().BRAND_NAME, legalOptions()),
-    cookies: [...cookiesInUse, ...SHELL_COOKIES],
+    cookies: cookiesInUse,
     subProcessors,
   }
 }

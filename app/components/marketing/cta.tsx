@@ -16,13 +16,15 @@ export const ctaClass = {
  * then hides the element: ARCHITECTURE decision 3). The demo video opens the addressable modal.
  */
 export function useExternalHref(target: ExternalTarget): string | null {
-  const links = useRootData()?.links
+  const root = useRootData()
+  const links = root?.links
   const demoHref = useModalHref('demo')
   const affiliateHref = useModalHref('affiliate')
   if (!links) return null
   switch (target) {
     case 'demo-video':
-      return links.demoVideo ? demoHref : null
+      // Same condition as the header's Watch Demo: only a URL that can be embedded opens the modal.
+      return root?.demoVideoEmbed ? demoHref : null
     case 'demo-calendar':
       return links.calendar
     case 'knowledge-base':
