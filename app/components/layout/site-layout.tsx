@@ -1,10 +1,13 @@
-import { useRouteLoaderData } from '@remix-run/react'
+import { useLocation, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ChatWidget } from '~/components/chat-widget'
 import type { loader as rootLoader } from '~/root'
 import { ModalHost } from './modal-host'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
+
+// No third-party script runs on the sign-in pages, where a one-time token may sit in the URL.
+const SIGN_IN_PATHS = /^\/(auth\/|login|signup|resources\/admin\/login)/
 
 const NO_LINKS = {
   demoVideo: null,
@@ -29,6 +32,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   const brand = root?.brand ?? 'Lectern'
   const links = root?.links ?? NO_LINKS
   const widgetsAllowed = root?.consent.widgets ?? false
+  const onSignInPage = SIGN_IN_PATHS.test(useLocation().pathname)
   return (
     <>
       <a
@@ -49,7 +53,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         affiliateUrl={links.affiliateWidget}
         widgetsAllowed={widgetsAllowed}
       />
-      {links.chatWidget && widgetsAllowed ? <ChatWidget src={links.chatWidget} /> : null}
+      {links.chatWidget && widgetsAllowed && !onSignInPage ? <ChatWidget src={links.chatWidget} /> : null}
     </>
   )
 }
