@@ -155,6 +155,10 @@ test.describe('content with JavaScript', () => {
   })
 
   test('listing search and topic filter; empty state; news listing; axe', async ({ page, context }) => {
+    const consoleErrors: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text())
+    })
     await signIn(context, 'admin@example.com', 'admin')
     const tag = `topic${uid()}`
     const a = `Alpha search ${uid()}`
@@ -200,6 +204,8 @@ test.describe('content with JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Latest News' })).toBeVisible()
     await expect(page.getByText('Stay up to date with news and updates.')).toBeVisible()
     await expectNoAxeViolations(page)
+    // No hydration mismatch or other error on the editor, listings and articles visited.
+    expect(consoleErrors).toEqual([])
   })
 
   test('comments: sign-in prompt, post (with posting state), list, admin delete', async ({ page, context, browser }) => {
