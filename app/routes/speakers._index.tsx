@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Pagination } from '~/components/pagination'
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useRef } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -122,23 +123,7 @@ export default function SpeakerDirectory() {
         </ul>
       )}
 
-      {pageCount > 1 && !loading ? (
-        <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
-          {Array.from({ length: pageCount }, (_, i) => i + 1)
-            .filter((n) => n === 1 || n === pageCount || Math.abs(n - page) <= 2)
-            .map((n) => (
-              <Link
-                key={n}
-                to={directoryHref(params, n)}
-                aria-current={n === page ? 'page' : undefined}
-                aria-label={`Page ${n}`}
-                className={`rounded-md px-3 py-1.5 text-sm ${n === page ? 'bg-brand-500 font-semibold text-white' : 'border border-white/15 text-slate-200 hover:bg-white/10'}`}
-              >
-                {n}
-              </Link>
-            ))}
-        </nav>
-      ) : null}
+      {loading ? null : <Pagination page={page} totalPages={pageCount} hrefFor={(n) => directoryHref(params, n)} />}
 
       <aside
         aria-labelledby="directory-promo"

@@ -1,3 +1,4 @@
+import { Pagination } from '~/components/pagination'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSubmit } from '@remix-run/react'
 import { requireAdmin } from '~/auth/guards.server'
@@ -248,21 +249,7 @@ export default function ManageSpeakers() {
           </div>
         )}
 
-        {pageCount > 1 ? (
-          <nav aria-label="Pagination" className="mt-6 flex flex-wrap gap-2">
-            {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-              <Link
-                key={n}
-                to={pageHref(n)}
-                aria-current={n === page ? 'page' : undefined}
-                aria-label={`Page ${n}`}
-                className={`rounded-md px-3 py-1.5 text-sm ${n === page ? 'bg-brand-500 font-semibold text-white' : 'border border-white/15 text-slate-200 hover:bg-white/10'}`}
-              >
-                {n}
-              </Link>
-            ))}
-          </nav>
-        ) : null}
+        <Pagination page={page} totalPages={pageCount} hrefFor={pageHref} />
       </div>
     </>
   )

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { FILTER_PANEL_VISIBLE_TAGS } from '~/lib/constants'
 import type { TagCount } from '~/lib/text'
-import { withParams } from './pagination'
+import { withParams } from '~/components/pagination'
 
 /**
  * "Filter by Topic": the first 5 tags, the rest behind a disclosure ("Show {n} more tags" /

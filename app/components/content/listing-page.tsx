@@ -4,7 +4,7 @@ import { LISTING_SKELETON_CARDS } from '~/lib/constants'
 import type { TagCount } from '~/lib/text'
 import { FilterPanel } from './filter-panel'
 import { HighlightCards, type HighlightCard } from './highlight-cards'
-import { Pagination, withParams } from './pagination'
+import { Pagination, withParams } from '~/components/pagination'
 import { PostCard, PostCardSkeleton, type CardPost } from './post-card'
 
 export type ListingView = {
