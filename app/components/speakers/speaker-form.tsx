@@ -214,7 +214,7 @@ export function SpeakerForm({
         {talks.map((talk, index) => {
           const f = talk.getFieldset()
           return (
-            <fieldset key={talk.key} className="grid gap-3 rounded-lg border border-white/10 p-4">
+            <fieldset key={talk.key ?? `talk-${index}`} className="grid gap-3 rounded-lg border border-white/10 p-4">
               <legend className="px-1 text-sm font-semibold text-slate-200">Talk {index + 1}</legend>
               <Field label="Talk title" inputProps={getInputProps(f.title, { type: 'text' })} errors={f.title.errors} />
               <TextareaField
@@ -239,7 +239,7 @@ export function SpeakerForm({
           const f = event.getFieldset()
           return (
             <fieldset
-              key={event.key}
+              key={event.key ?? `event-${index}`}
               className="grid gap-3 rounded-lg border border-white/10 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
             >
               <legend className="px-1 text-sm font-semibold text-slate-200">Event {index + 1}</legend>
