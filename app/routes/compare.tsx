@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Cta, ctaClass, MailtoLink } from '~/components/marketing/cta'
 import { CurrencySwitch } from '~/components/marketing/currency-switch'
@@ -9,6 +9,7 @@ import { PlanTabs } from '~/components/marketing/plan-tabs'
 import { PageHero, Section } from '~/components/marketing/sections'
 import { useBrand, useBranded } from '~/components/marketing/use-brand'
 import { getConfig } from '~/config.server'
+import { skipRevalidationForParam } from '~/lib/revalidate'
 import {
   compareFinalCta,
   compareHero,
@@ -35,15 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // Switching plan tabs only changes ?plan: nothing to reload.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod) return defaultShouldRevalidate
-  const a = new URLSearchParams(currentUrl.search)
-  const b = new URLSearchParams(nextUrl.search)
-  a.delete('plan')
-  b.delete('plan')
-  if (currentUrl.pathname === nextUrl.pathname && a.toString() === b.toString()) return false
-  return defaultShouldRevalidate
-}
+export const shouldRevalidate = skipRevalidationForParam('plan')
 
 export default function Compare() {
   const { currency, teamEmail } = useLoaderData<typeof loader>()

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Link, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BillingToggle, parseBilling, type Billing } from '~/components/marketing/billing-toggle'
 import { ctaClass, MailtoLink } from '~/components/marketing/cta'
@@ -8,6 +8,7 @@ import { marketingMeta } from '~/components/marketing/meta'
 import { PricingCards } from '~/components/marketing/pricing-cards'
 import { PageHero } from '~/components/marketing/sections'
 import { getConfig } from '~/config.server'
+import { skipRevalidationForParam } from '~/lib/revalidate'
 import { pricingBilling, pricingHero, pricingStillUnsure } from '~/content/marketing-pricing'
 import { useRootData } from '~/root'
 import { getCurrency } from '~/services/currency.server'
@@ -17,15 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The billing toggle only changes ?billing: nothing to reload, so it switches instantly.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod) return defaultShouldRevalidate
-  const a = new URLSearchParams(currentUrl.search)
-  const b = new URLSearchParams(nextUrl.search)
-  a.delete('billing')
-  b.delete('billing')
-  if (currentUrl.pathname === nextUrl.pathname && a.toString() === b.toString()) return false
-  return defaultShouldRevalidate
-}
+export const shouldRevalidate = skipRevalidationForParam('billing')
 
 export default function Pricing() {
   const { currency, teamEmail } = useLoaderData<typeof loader>()
