@@ -124,18 +124,23 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
     shouldValidate: 'onSubmit',
   })
   const manualSaving = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'autosave'
+  // While a manual save is under way no auto-save may start, or both would create the post.
+  const navigationBusy = useRef(false)
+  navigationBusy.current = navigation.state !== 'idle'
+  // The first auto-save of a new post creates it; a manual save must wait for its id.
+  const creatingByAutosave = !postId && autosaver.state !== 'idle'
 
   // Auto-save: 2 s after the last content change, only when ready, non-empty and changed.
   useEffect(() => {
     if (!hydrated || !content.trim() || content === lastSaved.current) return
     const timer = setTimeout(() => {
       const formEl = formRef.current
-      if (!formEl) return
+      if (!formEl || navigationBusy.current) return
       const body = new FormData(formEl)
       body.set('intent', 'autosave')
       body.delete('heroImage')
       setStatus('saving')
-      autosaver.submit(body, { method: 'post', encType: 'multipart/form-data' })
+      autosaver.submit(body, { method: 'post', encType: 'multipart/form-data', action: '/resources/admin/editor' })
       lastSaved.current = content
     }, POST_AUTOSAVE_MS)
     return () => clearTimeout(timer)
@@ -183,7 +188,9 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
           if (submitter?.name === 'intent' && (!title.trim() || !content.trim())) {
             event.preventDefault()
             window.alert(TITLE_AND_CONTENT_REQUIRED)
+            return
           }
+          navigationBusy.current = true
         }}
         className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10"
       >
@@ -199,10 +206,22 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
             <span role="status" className="text-sm text-slate-300">
               {status === 'saving' ? 'Auto-saving...' : status === 'saved' ? '✓ Saved' : ''}
             </span>
-            <button type="submit" name="intent" value="draft" disabled={manualSaving} className={buttonClass.secondary}>
+            <button
+              type="submit"
+              name="intent"
+              value="draft"
+              disabled={manualSaving || creatingByAutosave}
+              className={buttonClass.secondary}
+            >
               Save as Draft
             </button>
-            <button type="submit" name="intent" value="publish" disabled={manualSaving} className={buttonClass.primary}>
+            <button
+              type="submit"
+              name="intent"
+              value="publish"
+              disabled={manualSaving || creatingByAutosave}
+              className={buttonClass.primary}
+            >
               {manualSaving ? 'Saving...' : 'Publish'}
             </button>
           </div>
