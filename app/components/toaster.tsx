@@ -6,12 +6,16 @@ type Toast = { type: 'success' | 'error' | 'info'; title?: string; description: 
 /** Shows the flash message a redirect carried. Without JavaScript it simply stays on the page. */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast)
+  // A later revalidation brings toast = null (the cookie is read once); that must not cut the
+  // message short, so only a new toast replaces it and only the timer hides it.
   useEffect(() => {
-    setVisible(toast)
-    if (!toast) return
+    if (toast) setVisible(toast)
+  }, [toast])
+  useEffect(() => {
+    if (!visible) return
     const timer = setTimeout(() => setVisible(null), SUCCESS_TOAST_MS)
     return () => clearTimeout(timer)
-  }, [toast])
+  }, [visible])
   if (!visible) return null
   const tone =
     visible.type === 'error'
