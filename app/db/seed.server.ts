@@ -3,6 +3,7 @@ import { getConfig } from '~/config.server'
 import { withBrand } from '~/content/brand'
 import { generateMetaTitle } from '~/lib/meta-title'
 import { postSlug, speakerSlug } from '~/lib/slug'
+import { sanitizeBioHtml } from '~/services/sanitize.server'
 import { putObject, storageKey } from '~/services/storage.server'
 import { getDb } from './client.server'
 import { featuredSections, posts, speakers, users } from './schema'
@@ -63,7 +64,8 @@ export async function seedDemo() {
       company: s.company,
       location: s.location,
       email: s.email,
-      bio: s.bio,
+      // Same rule as every save path: bios are stored sanitized.
+      bio: sanitizeBioHtml(s.bio),
       linkedinUrl: s.linkedinUrl ?? '',
       websiteUrl: s.websiteUrl ?? '',
       newsletterUrl: s.newsletterUrl ?? '',
