@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from '@remix-run/node'
+import { rootInfo } from '~/components/meta'
+import { withBrandSuffix } from '~/lib/meta-title'
 
 type Match = { id: string; data: unknown }
 
@@ -9,9 +11,8 @@ export function authMeta(
   description: string,
   extra: MetaDescriptor[] = [],
 ): MetaDescriptor[] {
-  const root = matches.find((m) => m.id === 'root')?.data as { brand?: string } | undefined
   return [
-    { title: `${title} | ${root?.brand ?? 'Lectern'}` },
+    { title: withBrandSuffix(title, rootInfo(matches).brand) },
     { name: 'description', content: description },
     { name: 'robots', content: 'noindex' },
     ...extra,

@@ -1,5 +1,13 @@
 import { describe, it, expect } from 'vitest'
-import { counterColor, generateMetaTitle, META_TITLE_ISSUES as I, scoreColor, scoreMetaTitle } from './meta-title'
+import {
+  brandSuffix,
+  counterColor,
+  generateMetaTitle,
+  META_TITLE_ISSUES as I,
+  scoreColor,
+  scoreMetaTitle,
+  withBrandSuffix,
+} from './meta-title'
 
 const BRAND = 'Lectern'
 // " | Lectern" is 10 characters, leaving 50 for the title; 70% of 50 = 35.
@@ -129,5 +137,12 @@ describe('colours', () => {
     [61, 'red'],
   ] as const)('length %i → %s', (length, colour) => {
     expect(counterColor(length)).toBe(colour)
+  })
+})
+
+describe('withBrandSuffix', () => {
+  it('is the one " | {brand}" rule that page titles and generated meta titles share', () => {
+    expect(withBrandSuffix('Pricing', 'Lectern')).toBe('Pricing | Lectern')
+    expect(generateMetaTitle('Pricing', 'Acme').endsWith(brandSuffix('Acme'))).toBe(true)
   })
 })

@@ -23,10 +23,16 @@ export type CounterColor = 'red' | 'yellow' | 'normal'
  * counts (the cut then already ends on a whole word). An empty title gives "" — a bare " | Brand"
  * is not a title. If the brand alone leaves no room, the title wins and the suffix is dropped.
  */
+/** The brand suffix of every page and meta title (ARCHITECTURE decision 1): " | {brand}". */
+export const brandSuffix = (brand: string) => ` | ${brand}`
+
+/** "{title} | {brand}": the title of every page. */
+export const withBrandSuffix = (title: string, brand: string) => `${title}${brandSuffix(brand)}`
+
 export function generateMetaTitle(title: string, brand: string): string {
   const text = title.trim()
   if (!text) return ''
-  const suffix = ` | ${brand}`
+  const suffix = brandSuffix(brand)
   const room = META_TITLE_MAX - suffix.length
   if (room < 1) return cutAt(text, META_TITLE_MAX)
   if (text.length <= room) return text + suffix

@@ -6,7 +6,7 @@ import { CheckIcon } from '~/components/marketing/icons'
 import { marketingMeta } from '~/components/marketing/meta'
 import { FeatureGrid, Section } from '~/components/marketing/sections'
 import { TestimonialCarousel } from '~/components/marketing/testimonial-carousel'
-import { useBranded } from '~/components/marketing/use-brand'
+import { useBrand, useBranded } from '~/components/marketing/use-brand'
 import {
   landingDemo,
   landingDiyComparison,
@@ -25,7 +25,7 @@ export default function Index() {
   const hero = useBranded(landingHero)
   const sections = useBranded(landingFeatureSections)
   const diy = useBranded(landingDiyComparison)
-  const brand = useRootData()?.brand ?? 'Lectern'
+  const brand = useBrand()
   const calendar = useRootData()?.links.calendar
 
   return (

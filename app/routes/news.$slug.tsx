@@ -1,7 +1,9 @@
+import { withBrandSuffix } from '~/lib/meta-title'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { ArticlePage } from '~/components/content/article-page'
-import { pageMeta, rootInfo } from '~/components/content/seo'
+import { pageMeta } from '~/components/content/seo'
+import { rootInfo } from '~/components/meta'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { articleAction, loadArticle } from '~/services/article.server'
 
@@ -22,11 +24,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, appUrl } = rootInfo(matches)
   if (!data)
     return [
-      { title: `Article Not Found | ${brand}` },
+      { title: withBrandSuffix('Article Not Found', brand) },
       { name: 'description', content: "The article you're looking for doesn't exist." },
     ]
   const { post } = data
-  const title = post.metaTitle || `${post.title} | ${brand}`
+  const title = post.metaTitle || withBrandSuffix(post.title, brand)
   return pageMeta({
     title,
     description: post.metaDescription || post.title,

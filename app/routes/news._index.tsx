@@ -1,7 +1,9 @@
+import { withBrandSuffix } from '~/lib/meta-title'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ListingPage, SubscribeBanner } from '~/components/content/listing-page'
-import { pageMeta, rootInfo } from '~/components/content/seo'
+import { pageMeta } from '~/components/content/seo'
+import { rootInfo } from '~/components/meta'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { loadListing } from '~/services/content-listing.server'
 
@@ -26,7 +28,7 @@ export default function NewsPage() {
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const { brand, appUrl } = rootInfo(matches)
   return pageMeta({
-    title: `Media Coverage | ${brand}`,
+    title: withBrandSuffix('Media Coverage', brand),
     description: `News, press coverage and product updates from ${brand}.`,
     appUrl,
     path: '/news',

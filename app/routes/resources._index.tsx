@@ -1,7 +1,9 @@
+import { withBrandSuffix } from '~/lib/meta-title'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ListingPage, SubscribeBanner } from '~/components/content/listing-page'
-import { pageMeta, rootInfo } from '~/components/content/seo'
+import { pageMeta } from '~/components/content/seo'
+import { rootInfo } from '~/components/meta'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { loadListing } from '~/services/content-listing.server'
 
@@ -31,7 +33,7 @@ export default function ResourcesPage() {
 export const meta: MetaFunction<typeof loader> = ({ matches }) => {
   const { brand, appUrl } = rootInfo(matches)
   return pageMeta({
-    title: `Resources | ${brand}`,
+    title: withBrandSuffix('Resources', brand),
     description: 'Guides and articles on capturing leads at speaking events and turning audiences into customers.',
     appUrl,
     path: '/resources',

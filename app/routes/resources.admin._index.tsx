@@ -1,3 +1,4 @@
+import { withBrandSuffix } from '~/lib/meta-title'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
 import { z } from 'zod'
@@ -5,7 +6,7 @@ import { requireAdmin } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { ConfirmDeleteForm } from '~/components/content/confirm-submit'
 import { Pagination, withParams } from '~/components/pagination'
-import { rootInfo } from '~/components/content/seo'
+import { rootInfo } from '~/components/meta'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { Modal } from '~/components/modal'
@@ -263,7 +264,7 @@ export default function ManageResources() {
 export const meta: MetaFunction = ({ matches }) => {
   const { brand } = rootInfo(matches)
   return [
-    { title: `Manage Resources | ${brand}` },
+    { title: withBrandSuffix('Manage Resources', brand) },
     { name: 'description', content: 'Create, edit, publish and delete resource articles and news posts.' },
     { name: 'robots', content: 'noindex' },
   ]

@@ -1,3 +1,5 @@
+import { rootInfo } from '~/components/meta'
+import { withBrandSuffix } from '~/lib/meta-title'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Pagination } from '~/components/pagination'
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
@@ -149,9 +151,9 @@ export default function SpeakerDirectory() {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const brand = matches.find((m) => m.id === 'root')?.data?.brand ?? 'Lectern'
+  const brand = rootInfo(matches).brand
   return [
-    { title: `Speaker Directory | ${brand}` },
+    { title: withBrandSuffix('Speaker Directory', brand) },
     {
       name: 'description',
       content: 'Browse event speakers by topic, industry, region and talk type, and contact them directly.',

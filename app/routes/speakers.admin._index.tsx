@@ -1,3 +1,5 @@
+import { rootInfo } from '~/components/meta'
+import { withBrandSuffix } from '~/lib/meta-title'
 import { Pagination } from '~/components/pagination'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSubmit } from '@remix-run/react'
@@ -256,9 +258,9 @@ export default function ManageSpeakers() {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const brand = matches.find((m) => m.id === 'root')?.data?.brand ?? 'Lectern'
+  const brand = rootInfo(matches).brand
   return [
-    { title: `Manage Speaker Profiles | ${brand}` },
+    { title: withBrandSuffix('Manage Speaker Profiles', brand) },
     { name: 'description', content: 'Create, edit, publish and delete speaker profiles.' },
     { name: 'robots', content: 'noindex' },
   ]

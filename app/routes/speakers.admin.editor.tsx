@@ -1,3 +1,5 @@
+import { rootInfo } from '~/components/meta'
+import { withBrandSuffix } from '~/lib/meta-title'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { requireAdmin } from '~/auth/guards.server'
@@ -117,9 +119,9 @@ export default function AdminSpeakerEditor() {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: loaderData, matches }) => {
-  const brand = matches.find((m) => m.id === 'root')?.data?.brand ?? 'Lectern'
+  const brand = rootInfo(matches).brand
   return [
-    { title: `${loaderData?.editId ? 'Edit Speaker' : 'Create New Speaker'} | ${brand}` },
+    { title: withBrandSuffix(loaderData?.editId ? 'Edit Speaker' : 'Create New Speaker', brand) },
     { name: 'description', content: 'Admin speaker editor.' },
     { name: 'robots', content: 'noindex' },
   ]

@@ -1,13 +1,5 @@
 import type { MetaDescriptor } from '@remix-run/node'
 
-type RootMatch = { id: string; data: unknown }
-
-/** Brand and site URL from the root loader, for meta functions. */
-export function rootInfo(matches: ReadonlyArray<RootMatch | undefined>) {
-  const root = matches.find((m) => m?.id === 'root')?.data as { brand?: string; appUrl?: string } | undefined
-  return { brand: root?.brand ?? 'Lectern', appUrl: root?.appUrl ?? '' }
-}
-
 export function ogImageUrl(appUrl: string, title: string) {
   return `${appUrl}/og?title=${encodeURIComponent(title)}`
 }

@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from '@remix-run/node'
+import { rootInfo } from '~/components/meta'
+import { withBrandSuffix } from '~/lib/meta-title'
 
 type Match = { id: string; data: unknown }
 
@@ -9,8 +11,7 @@ export function shellMeta(
   description: string,
   options: { noindex?: boolean } = {},
 ): MetaDescriptor[] {
-  const root = matches.find((m) => m.id === 'root')?.data as { brand?: string } | undefined
-  const title = `${page} | ${root?.brand ?? 'Lectern'}`
+  const title = withBrandSuffix(page, rootInfo(matches).brand)
   return [
     { title },
     { name: 'description', content: description },

@@ -1,6 +1,7 @@
 import { useLocation, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ChatWidget } from '~/components/chat-widget'
+import { DEFAULT_BRAND } from '~/content/brand'
 import type { loader as rootLoader } from '~/root'
 import { ModalHost } from './modal-host'
 import { SiteFooter } from './site-footer'
@@ -29,7 +30,7 @@ const NO_LINKS = {
  */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>('root')
-  const brand = root?.brand ?? 'Lectern'
+  const brand = root?.brand ?? DEFAULT_BRAND
   const links = root?.links ?? NO_LINKS
   const widgetsAllowed = root?.consent.widgets ?? false
   const onSignInPage = SIGN_IN_PATHS.test(useLocation().pathname)

@@ -1,17 +1,18 @@
+import { withBrandSuffix } from '~/lib/meta-title'
 import type { MetaDescriptor } from '@remix-run/node'
-import { DEFAULT_BRAND, withBrand } from '~/content/brand'
+import { rootInfo } from '~/components/meta'
+import { withBrand } from '~/content/brand'
 
 type Match = { id: string; data: unknown }
 
 export function brandFromMatches(matches: readonly Match[]): string {
-  const root = matches.find((m) => m.id === 'root')?.data as { brand?: string } | undefined
-  return root?.brand ?? DEFAULT_BRAND
+  return rootInfo(matches).brand
 }
 
 /** "<Page> | {brand}" and the description, with {brand} filled in. */
 export function marketingMeta(matches: readonly Match[], title: string, description: string): MetaDescriptor[] {
   const brand = brandFromMatches(matches)
-  const fullTitle = `${withBrand(title, brand)} | ${brand}`
+  const fullTitle = withBrandSuffix(withBrand(title, brand), brand)
   const desc = withBrand(description, brand)
   return [
     { title: fullTitle },

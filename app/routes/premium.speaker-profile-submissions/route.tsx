@@ -1,3 +1,5 @@
+import { rootInfo } from '~/components/meta'
+import { withBrandSuffix } from '~/lib/meta-title'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect } from 'react'
@@ -221,9 +223,9 @@ function SignedIn({ data: loaderData }: { data: SignedInData }) {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const brand = matches.find((m) => m.id === 'root')?.data?.brand ?? 'Lectern'
+  const brand = rootInfo(matches).brand
   return [
-    { title: `Speaker Profile Submissions | ${brand}` },
+    { title: withBrandSuffix('Speaker Profile Submissions', brand) },
     { name: 'description', content: 'Submit or update your speaker profile for the directory.' },
     { name: 'robots', content: 'noindex' },
   ]

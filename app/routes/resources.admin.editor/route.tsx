@@ -1,3 +1,4 @@
+import { withBrandSuffix } from '~/lib/meta-title'
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
@@ -16,7 +17,7 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { requireAdmin } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
-import { rootInfo } from '~/components/content/seo'
+import { rootInfo } from '~/components/meta'
 import { useHydrated } from '~/components/content/use-hydrated'
 import { CheckboxField, ErrorList, FormMessage, buttonClass } from '~/components/forms'
 import { Markdown } from '~/components/markdown'
@@ -420,7 +421,7 @@ function ContentField({
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => {
   const { brand } = rootInfo(matches)
   return [
-    { title: `${loaderData?.post ? 'Edit Post' : 'Create New Post'} | ${brand}` },
+    { title: withBrandSuffix(loaderData?.post ? 'Edit Post' : 'Create New Post', brand) },
     { name: 'description', content: 'Write and publish a resource article or news post.' },
     { name: 'robots', content: 'noindex' },
   ]

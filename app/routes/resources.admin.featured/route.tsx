@@ -1,10 +1,11 @@
+import { withBrandSuffix } from '~/lib/meta-title'
 import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { requireAdmin } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { ConfirmDeleteForm } from '~/components/content/confirm-submit'
-import { rootInfo } from '~/components/content/seo'
+import { rootInfo } from '~/components/meta'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { Modal } from '~/components/modal'
@@ -155,7 +156,7 @@ export default function FeaturedSections() {
 export const meta: MetaFunction = ({ matches }) => {
   const { brand } = rootInfo(matches)
   return [
-    { title: `Featured Sections | ${brand}` },
+    { title: withBrandSuffix('Featured Sections', brand) },
     { name: 'description', content: 'Manage the highlight cards on the resources and news listings.' },
     { name: 'robots', content: 'noindex' },
   ]

@@ -1,3 +1,5 @@
+import { rootInfo } from '~/components/meta'
+import { withBrandSuffix } from '~/lib/meta-title'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
@@ -223,19 +225,18 @@ export default function SpeakerProfile() {
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: loaderData, matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data
-  const brand = root?.brand ?? 'Lectern'
-  if (!loaderData) return [{ title: `Speaker Not Found | ${brand}` }]
+  const { brand, appUrl } = rootInfo(matches)
+  if (!loaderData) return [{ title: withBrandSuffix('Speaker Not Found', brand) }]
   const { speaker, canonical } = loaderData
-  const title = `${speaker.name} – ${speaker.jobTitle} at ${speaker.company} | ${brand}`
+  const title = withBrandSuffix(`${speaker.name} – ${speaker.jobTitle} at ${speaker.company}`, brand)
   const description = truncate(htmlToText(speaker.bio), 160)
-  const image = speaker.profileImageUrl ? new URL(speaker.profileImageUrl, root?.appUrl ?? canonical).toString() : undefined
+  const image = speaker.profileImageUrl ? new URL(speaker.profileImageUrl, appUrl || canonical).toString() : undefined
   return [
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: canonical },
     { property: 'og:type', content: 'profile' },
-    { property: 'og:title', content: `${speaker.name} | ${brand}` },
+    { property: 'og:title', content: withBrandSuffix(speaker.name, brand) },
     { property: 'og:description', content: description },
     { property: 'og:url', content: canonical },
     ...(image ? [{ property: 'og:image', content: image }] : []),
