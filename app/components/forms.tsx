@@ -20,110 +20,106 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 const inputClass =
   'w-full rounded-md border border-white/15 bg-ink-900 px-3 py-2 text-slate-100 placeholder:text-slate-500 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40 aria-[invalid=true]:border-red-400'
 
-export function Field({
+type FieldWiring = { id: string; errorId?: string; hintId?: string; describedBy?: string; invalid?: true }
+
+/** The ids that tie a control to its label, hint and errors — the same for every field kind. */
+function useFieldWiring(givenId: string | undefined, errors: ListOfErrors, hasHint: boolean): FieldWiring {
+  const fallbackId = useId()
+  const id = givenId ?? fallbackId
+  const errorId = errors?.length ? `${id}-error` : undefined
+  const hintId = hasHint ? `${id}-hint` : undefined
+  return {
+    id,
+    errorId,
+    hintId,
+    describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined,
+    invalid: errorId ? true : undefined,
+  }
+}
+
+/** Label above the control, then the hint and the errors below it. */
+function FieldFrame({
+  wiring,
   label,
   hint,
-  inputProps,
   errors,
   className,
+  children,
 }: {
+  wiring: FieldWiring
   label: ReactNode
   hint?: ReactNode
-  inputProps: InputHTMLAttributes<HTMLInputElement>
   errors?: ListOfErrors
   className?: string
+  children: ReactNode
 }) {
-  const fallbackId = useId()
-  const id = inputProps.id ?? fallbackId
-  const errorId = errors?.length ? `${id}-error` : undefined
-  const hintId = hint ? `${id}-hint` : undefined
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
+      <label htmlFor={wiring.id} className="mb-1 block text-sm font-medium text-slate-200">
         {label}
       </label>
-      <input
-        {...inputProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`${inputClass} ${inputProps.className ?? ''}`}
-      />
+      {children}
       {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-400">
+        <p id={wiring.hintId} className="mt-1 text-xs text-slate-400">
           {hint}
         </p>
       ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={wiring.errorId} errors={errors} />
     </div>
+  )
+}
+
+type FieldProps = { label: ReactNode; hint?: ReactNode; errors?: ListOfErrors; className?: string }
+
+export function Field({ inputProps, ...frame }: FieldProps & { inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+  const wiring = useFieldWiring(inputProps.id, frame.errors, Boolean(frame.hint))
+  return (
+    <FieldFrame wiring={wiring} {...frame}>
+      <input
+        {...inputProps}
+        id={wiring.id}
+        aria-invalid={wiring.invalid}
+        aria-describedby={wiring.describedBy}
+        className={`${inputClass} ${inputProps.className ?? ''}`}
+      />
+    </FieldFrame>
   )
 }
 
 export function TextareaField({
-  label,
-  hint,
   textareaProps,
-  errors,
-  className,
-}: {
-  label: ReactNode
-  hint?: ReactNode
-  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>
-  errors?: ListOfErrors
-  className?: string
-}) {
-  const fallbackId = useId()
-  const id = textareaProps.id ?? fallbackId
-  const errorId = errors?.length ? `${id}-error` : undefined
-  const hintId = hint ? `${id}-hint` : undefined
+  ...frame
+}: FieldProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> }) {
+  const wiring = useFieldWiring(textareaProps.id, frame.errors, Boolean(frame.hint))
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
-        {label}
-      </label>
+    <FieldFrame wiring={wiring} {...frame}>
       <textarea
         {...textareaProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        id={wiring.id}
+        aria-invalid={wiring.invalid}
+        aria-describedby={wiring.describedBy}
         className={`${inputClass} ${textareaProps.className ?? ''}`}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   )
 }
 
 export function SelectField({
-  label,
   selectProps,
   options,
-  errors,
-  className,
-}: {
-  label: ReactNode
+  ...frame
+}: Omit<FieldProps, 'hint'> & {
   selectProps: SelectHTMLAttributes<HTMLSelectElement>
   options: { value: string; label: string }[]
-  errors?: ListOfErrors
-  className?: string
 }) {
-  const fallbackId = useId()
-  const id = selectProps.id ?? fallbackId
-  const errorId = errors?.length ? `${id}-error` : undefined
+  const wiring = useFieldWiring(selectProps.id, frame.errors, false)
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-200">
-        {label}
-      </label>
+    <FieldFrame wiring={wiring} {...frame}>
       <select
         {...selectProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        id={wiring.id}
+        aria-invalid={wiring.invalid}
+        aria-describedby={wiring.describedBy}
         className={`${inputClass} ${selectProps.className ?? ''}`}
       >
         {options.map((o) => (
@@ -132,8 +128,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -148,9 +143,7 @@ export function CheckboxField({
   errors?: ListOfErrors
   className?: string
 }) {
-  const fallbackId = useId()
-  const id = inputProps.id ?? fallbackId
-  const errorId = errors?.length ? `${id}-error` : undefined
+  const { id, errorId, invalid } = useFieldWiring(inputProps.id, errors, false)
   return (
     <div className={className}>
       <div className="flex items-center gap-2">
@@ -158,7 +151,7 @@ export function CheckboxField({
           {...inputProps}
           type="checkbox"
           id={id}
-          aria-invalid={errorId ? true : undefined}
+          aria-invalid={invalid}
           aria-describedby={errorId}
           className="h-4 w-4 rounded border-white/30 bg-ink-900 accent-brand-500"
         />
