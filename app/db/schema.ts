@@ -9,7 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
-
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -78,7 +78,10 @@ export const posts = pgTable(
     type: postTypeEnum('type').notNull().default('resource'),
     // Markdown.
     content: text('content').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     metaTitle: text('meta_title').notNull().default(''),
     metaDescription: text('meta_description').notNull().default(''),
     heroImageUrl: text('hero_image_url').notNull().default(''),
@@ -134,10 +137,19 @@ export const speakers = pgTable(
     signatureTalks: jsonb('signature_talks').$type<SignatureTalk[]>().notNull().default([]),
     eventAppearances: jsonb('event_appearances').$type<EventAppearance[]>().notNull().default([]),
     // Directory filters (ARCHITECTURE decision 5): chosen on the profile form.
-    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
-    industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+    topics: text('topics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    industries: text('industries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     region: text('region'),
-    talkTypes: text('talk_types').array().notNull().default(sql`'{}'::text[]`),
+    talkTypes: text('talk_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPublished: boolean('is_published').notNull().default(false),
     // Owner; null for admin-created profiles.
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -245,7 +257,10 @@ export const analyticsEvents = pgTable(
     visitor: text('visitor'),
     createdAt: createdAt(),
   },
-  (t) => [index('analytics_events_created_idx').on(t.createdAt), index('analytics_events_name_created_idx').on(t.name, t.createdAt)],
+  (t) => [
+    index('analytics_events_created_idx').on(t.createdAt),
+    index('analytics_events_name_created_idx').on(t.name, t.createdAt),
+  ],
 )
 
 export const emailOutbox = pgTable(
@@ -281,3 +296,210 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
 })
 
+// ── Lead capture (issue 9; issue 10 builds the leads workspace on it) ───────────────────────
+// A speaker's account plan (ARCHITECTURE decision 14; limits in app/lib/plans.ts). Set by an admin
+// until billing exists; the startup programme maps to 'teams'.
+export const planEnum = pgEnum('plan', ['free', 'solo', 'pro', 'teams', 'organiser'])
+// How a speaker hears about new leads.
+export const leadNotifyEnum = pgEnum('lead_notify', ['instant', 'hourly', 'daily', 'off'])
+export const talkSessionStatusEnum = pgEnum('talk_session_status', ['draft', 'live', 'closed'])
+export const offerKindEnum = pgEnum('offer_kind', ['none', 'file', 'url'])
+export const sessionViewKindEnum = pgEnum('session_view_kind', ['scan', 'visit'])
+
+export const accounts = pgTable('accounts', {
+  // One row per user that has account settings; a missing row means the defaults (free, instant).
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: planEnum('plan').notNull().default('free'),
+  leadNotify: leadNotifyEnum('lead_notify').notNull().default('instant'),
+  // When the last digest went out (hourly/daily notify modes).
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
+  updatedAt: updatedAt(),
+})
+
+/** A reusable signature talk. */
+export const talks = pgTable(
+  'talks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    abstract: text('abstract').notNull().default(''),
+    tag: text('tag').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('talks_user_created_idx').on(t.userId, t.createdAt)],
+)
+
+export type SessionFieldSwitches = { company: boolean; jobTitle: boolean; phone: boolean; linkedin: boolean }
+export type SessionQuestionKind = 'text' | 'single' | 'multi' | 'rating'
+export type SessionQuestion = { id: string; kind: SessionQuestionKind; label: string; required: boolean; options: string[] }
+
+/** One delivery of a talk at an event, with its landing page /t/{code}. */
+export const talkSessions = pgTable(
+  'talk_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    talkId: uuid('talk_id')
+      .notNull()
+      .references(() => talks.id, { onDelete: 'restrict' }),
+    // Unguessable short code of the public page /t/{code}.
+    code: text('code').notNull().unique(),
+    status: talkSessionStatusEnum('status').notNull().default('draft'),
+    eventName: text('event_name').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // IANA zone the speaker entered the time in (shown back in that zone).
+    timeZone: text('time_zone').notNull(),
+    // City, or null when isOnline.
+    city: text('city'),
+    isOnline: boolean('is_online').notNull().default(false),
+    audienceSize: integer('audience_size'),
+    // Landing page; an empty headline shows the talk title.
+    headline: text('headline').notNull().default(''),
+    offerTitle: text('offer_title').notNull().default(''),
+    offerPromise: text('offer_promise').notNull().default(''),
+    offerKind: offerKindEnum('offer_kind').notNull().default('none'),
+    offerUrl: text('offer_url'),
+    // Storage key of an uploaded offer file (≤ 25 MB), with the name and type to serve it as.
+    offerFileKey: text('offer_file_key'),
+    offerFileName: text('offer_file_name'),
+    offerFileType: text('offer_file_type'),
+    offerFileSize: integer('offer_file_size'),
+    fields: jsonb('fields')
+      .$type<SessionFieldSwitches>()
+      .notNull()
+      .default({ company: true, jobTitle: true, phone: false, linkedin: false }),
+    // Up to three custom questions.
+    questions: jsonb('questions').$type<SessionQuestion[]>().notNull().default([]),
+    accentColor: text('accent_color').notNull().default('#4f46e5'),
+    // The notice shown above the submit button, and the label of the optional marketing tick box.
+    consentText: text('consent_text').notNull(),
+    marketingText: text('marketing_text').notNull().default(''),
+    // Set by an admin (or a paid unlock): every lead of the session is visible on the free plan.
+    unlocked: boolean('unlocked').notNull().default(false),
+    wentLiveAt: timestamp('went_live_at', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('talk_sessions_user_starts_idx').on(t.userId, t.startsAt),
+    index('talk_sessions_user_status_idx').on(t.userId, t.status),
+    index('talk_sessions_talk_idx').on(t.talkId),
+  ],
+)
+
+/** An attendee's details left on a session page. One per (session, email): a resubmission updates it. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => talkSessions.id, { onDelete: 'cascade' }),
+    // The speaker (controller); denormalised so every owner-scoped read filters on one column.
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Lower-cased and trimmed.
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    company: text('company'),
+    jobTitle: text('job_title'),
+    phone: text('phone'),
+    linkedinUrl: text('linkedin_url'),
+    // Custom question id → answer (string, string[] or a 1–5 number).
+    answers: jsonb('answers').$type<Record<string, string | string[] | number>>().notNull().default({}),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    // SHA-256 of the attendee's erasure token (the link in their confirmation email).
+    eraseTokenHash: text('erase_token_hash').notNull().unique(),
+    // Null until the speaker has been told about this lead (instantly or in a digest).
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('leads_session_email_uq').on(t.sessionId, t.email),
+    index('leads_session_created_idx').on(t.sessionId, t.createdAt),
+    index('leads_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('leads_owner_email_idx').on(t.ownerId, t.email),
+  ],
+)
+
+/** Server-issued submission ids: a repeated POST of one id finds its lead instead of adding one. */
+export const leadSubmissions = pgTable('lead_submissions', {
+  id: uuid('id').primaryKey(),
+  leadId: uuid('lead_id')
+    .notNull()
+    .references(() => leads.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id').notNull(),
+  createdAt: createdAt(),
+})
+
+/** Consent wordings, stored once each and referenced by their SHA-256. Append-only. */
+export const consentTexts = pgTable('consent_texts', {
+  hash: text('hash').primaryKey(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+})
+
+/**
+ * The consent ledger: one row per submission, append-only (no screen or action edits it). Holds no
+ * personal data itself, so it outlives the lead's erasure; the lead and session ids are kept
+ * without foreign keys for the same reason.
+ */
+export const leadConsents = pgTable(
+  'lead_consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leadId: uuid('lead_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    submissionId: uuid('submission_id').notNull(),
+    noticeHash: text('notice_hash')
+      .notNull()
+      .references(() => consentTexts.hash),
+    marketingHash: text('marketing_hash').references(() => consentTexts.hash),
+    marketingConsent: boolean('marketing_consent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_consents_lead_idx').on(t.leadId), index('lead_consents_session_idx').on(t.sessionId)],
+)
+
+/** Erasures, recorded without the erased personal data (a keyed hash of the email only). */
+export const leadErasures = pgTable(
+  'lead_erasures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leadId: uuid('lead_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    emailHash: text('email_hash').notNull(),
+    // 'attendee' (the link in the confirmation email) or 'speaker'.
+    requestedBy: text('requested_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_erasures_owner_idx').on(t.ownerId, t.createdAt)],
+)
+
+/** Scans (?qr=1) and plain visits of /t/{code}; visitor is a daily-salted hash, never an IP. */
+export const sessionViews = pgTable(
+  'session_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => talkSessions.id, { onDelete: 'cascade' }),
+    kind: sessionViewKindEnum('kind').notNull(),
+    visitor: text('visitor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('session_views_session_created_idx').on(t.sessionId, t.createdAt)],
+)

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { canGoLive, isPlan, lockedLeadCount, PLANS, visibleLeadLimit } from './plans'
+
+describe('plan gates (spec 000 §2, §9: free = 1 live session, 3 visible leads)', () => {
+  it.each([
+    ['free', 0, true],
+    ['free', 1, false],
+    ['free', 2, false],
+    ['solo', 5, true],
+    ['pro', 50, true],
+    ['teams', 1, true],
+    ['organiser', 9, true],
+  ] as const)('%s with %i live may go live: %s', (plan, live, expected) => {
+    expect(canGoLive(plan, live)).toBe(expected)
+  })
+
+  it.each([
+    ['free', false, 3],
+    ['free', true, null],
+    ['solo', false, null],
+    ['pro', false, null],
+  ] as const)('%s (unlocked %s) sees %s leads per session', (plan, unlocked, expected) => {
+    expect(visibleLeadLimit(plan, unlocked)).toBe(expected)
+  })
+
+  it.each([
+    ['free', false, 0, 0],
+    ['free', false, 3, 0],
+    ['free', false, 10, 7],
+    ['free', true, 10, 0],
+    ['pro', false, 10, 0],
+  ] as const)('%s (unlocked %s) with %i leads has %i locked', (plan, unlocked, total, locked) => {
+    expect(lockedLeadCount(plan, unlocked, total)).toBe(locked)
+  })
+
+  it('knows exactly the five plans', () => {
+    expect(PLANS).toEqual(['free', 'solo', 'pro', 'teams', 'organiser'])
+    expect(isPlan('teams')).toBe(true)
+    expect(isPlan('enterprise')).toBe(false)
+  })
+})
