@@ -4,9 +4,22 @@ import react from 'eslint-plugin-react'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { lecternPlugin } from './eslint-rules/resource-route-response.js'
 
 export default tseslint.config(
-  { ignores: ['build/**', 'build-*/**', 'test-results*/**', 'node_modules/**', 'data/**', 'tests/.tmp/**', 'test-results/**', 'playwright-report/**', 'drizzle/**'] },
+  {
+    ignores: [
+      'build/**',
+      'build-*/**',
+      'test-results*/**',
+      'node_modules/**',
+      'data/**',
+      'tests/.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+      'drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,13 +32,30 @@ export default tseslint.config(
       ...jsxA11y.configs.recommended.rules,
       'react/jsx-key': 'error',
       // Scrollable regions and code blocks must be focusable so keyboard users can scroll them (WCAG 2.1.1).
-      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: ['pre'], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: ['pre'], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['~/models/*', '~/services/*', '~/db/*'], importNames: ['default'], message: 'Server modules export named functions.' }] },
+        {
+          patterns: [
+            {
+              group: ['~/models/*', '~/services/*', '~/db/*'],
+              importNames: ['default'],
+              message: 'Server modules export named functions.',
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    // Route modules (flat files and folder route.tsx) without a component must answer with a Response.
+    files: ['app/routes/*.{ts,tsx}', 'app/routes/*/route.{ts,tsx}'],
+    plugins: { lectern: lecternPlugin },
+    rules: { 'lectern/resource-route-response': 'error' },
   },
 )

@@ -24,7 +24,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       integration('integration', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgres')] : []),

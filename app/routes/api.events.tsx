@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { isClickEvent } from '~/lib/analytics-events'
 import { safeReturnTo } from '~/lib/url'
@@ -13,17 +13,18 @@ const EVENTS_PER_MINUTE = 60
 const EventSchema = z.object({ name: z.string().max(64), path: z.string().max(512).optional() })
 
 export async function loader() {
-  return data({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
+  return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return data({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
+  if (request.method !== 'POST')
+    return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } })
   const parsed = EventSchema.safeParse(await readBody(request))
   if (!parsed.success || !isClickEvent(parsed.data.name)) {
-    return data({ error: 'Unknown event' }, { status: 400 })
+    return Response.json({ error: 'Unknown event' }, { status: 400 })
   }
   const limit = await hitRateLimit(`events:${clientIp(request)}`, EVENTS_PER_MINUTE, 60_000)
-  if (!limit.allowed) return data({ error: 'Too many events' }, { status: 429 })
+  if (!limit.allowed) return Response.json({ error: 'Too many events' }, { status: 429 })
   const path = safeReturnTo(parsed.data.path, '')
   await recordEvent(parsed.data.name, { request, path: path ? path.split(/[?#]/)[0] : undefined })
   return new Response(null, { status: 204 })

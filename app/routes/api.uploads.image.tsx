@@ -1,5 +1,4 @@
 import {
-  data,
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
@@ -18,29 +17,29 @@ const UPLOADS_PER_HOUR = 60
 const MAX_BODY_BYTES = IMAGE_MAX_BYTES + 64 * 1024
 
 export async function loader() {
-  return data({ error: 'Use POST with a multipart field named "file".' }, { status: 405, headers: { Allow: 'POST' } })
+  return Response.json({ error: 'Use POST with a multipart field named "file".' }, { status: 405, headers: { Allow: 'POST' } })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') {
-    return data({ error: 'Use POST with a multipart field named "file".' }, { status: 405, headers: { Allow: 'POST' } })
+    return Response.json({ error: 'Use POST with a multipart field named "file".' }, { status: 405, headers: { Allow: 'POST' } })
   }
   // A JSON client wants a status, not the login page a redirect would give it.
   const user = await getSessionUser(request)
-  if (!user) return data({ error: 'You must be signed in to upload images.' }, { status: 401 })
+  if (!user) return Response.json({ error: 'You must be signed in to upload images.' }, { status: 401 })
 
   const limit = await hitRateLimit(`upload:image:${user.id}`, UPLOADS_PER_HOUR, 60 * 60 * 1000)
   if (!limit.allowed) {
-    return data(
+    return Response.json(
       { error: 'Too many uploads. Please wait a while and try again.' },
       { status: 429, headers: { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) } },
     )
   }
 
   const length = Number(request.headers.get('Content-Length') ?? 0)
-  if (length > MAX_BODY_BYTES) return data({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 })
+  if (length > MAX_BODY_BYTES) return Response.json({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 })
   if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
-    return data({ error: 'Send the image as multipart/form-data in a field named "file".' }, { status: 400 })
+    return Response.json({ error: 'Send the image as multipart/form-data in a field named "file".' }, { status: 400 })
   }
 
   let formData: FormData
@@ -54,12 +53,13 @@ export async function action({ request }: ActionFunctionArgs) {
       }),
     )
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return data({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 })
-    return data({ error: 'The upload could not be read. Please try again.' }, { status: 400 })
+    if (error instanceof MaxPartSizeExceededError) return Response.json({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 })
+    return Response.json({ error: 'The upload could not be read. Please try again.' }, { status: 400 })
   }
 
   const file = formData.get('file')
   const result = await processImageUpload(file instanceof File ? file : null)
-  if (!result.ok) return data({ error: result.error }, { status: result.error === IMAGE_UPLOAD_ERRORS.tooLarge ? 413 : 400 })
-  return data({ url: result.url })
+  if (!result.ok)
+    return Response.json({ error: result.error }, { status: result.error === IMAGE_UPLOAD_ERRORS.tooLarge ? 413 : 400 })
+  return Response.json({ url: result.url })
 }

@@ -22,9 +22,11 @@ async function png(width: number, height: number, options: { alpha?: boolean; ex
   return image.toBuffer()
 }
 
-function jsonOf(result: unknown) {
-  const r = result as { data: Record<string, unknown>; init?: { status?: number } | null }
-  return { body: r.data, status: r.init?.status ?? 200 }
+/** A resource route's answer: a real Response (single fetch would send `data()` as 200). */
+async function jsonOf(result: unknown) {
+  expect(result).toBeInstanceOf(Response)
+  const response = result as Response
+  return { body: (await response.json()) as Record<string, unknown>, status: response.status }
 }
 
 describe('storage keys (spec 001 §3, §7)', () => {
@@ -124,7 +126,7 @@ describe('POST /api/uploads/image', () => {
 
   it('needs a signed-in user', async () => {
     const file = new File([await png(10, 10)], 'a.png', { type: 'image/png' })
-    const { body, status } = jsonOf(await call(uploadAction, upload(file)))
+    const { body, status } = await jsonOf(await call(uploadAction, upload(file)))
     expect(status).toBe(401)
     expect(body.error).toMatch(/signed in/)
   })
@@ -132,7 +134,7 @@ describe('POST /api/uploads/image', () => {
   it('answers {url} for an image and the file is really stored', async () => {
     const { cookie } = await signedInAs('uploader@example.com')
     const file = new File([await png(120, 80)], 'headshot.png', { type: 'image/png' })
-    const { body, status } = jsonOf(await call(uploadAction, upload(file, cookie)))
+    const { body, status } = await jsonOf(await call(uploadAction, upload(file, cookie)))
     expect(status).toBe(200)
     expect(body.url).toMatch(/^\/uploads\/images\/\d+-headshot\.webp$/)
     expect(existsSync(path.join(localUploadsDir(), String(body.url).replace('/uploads/', '')))).toBe(true)
@@ -140,21 +142,24 @@ describe('POST /api/uploads/image', () => {
 
   it('answers 400 {error} for a missing or wrong file and 413 for a large one', async () => {
     const { cookie } = await signedInAs('uploader2@example.com')
-    expect(jsonOf(await call(uploadAction, upload(null, cookie)))).toEqual({ status: 400, body: { error: 'No file provided' } })
+    expect(await jsonOf(await call(uploadAction, upload(null, cookie)))).toEqual({
+      status: 400,
+      body: { error: 'No file provided' },
+    })
     const text = new File(['hi'], 'a.txt', { type: 'text/plain' })
-    expect(jsonOf(await call(uploadAction, upload(text, cookie)))).toEqual({
+    expect(await jsonOf(await call(uploadAction, upload(text, cookie)))).toEqual({
       status: 400,
       body: { error: IMAGE_UPLOAD_ERRORS.notImage },
     })
     const big = new File([Buffer.alloc(5 * 1024 * 1024 + 10)], 'big.png', { type: 'image/png' })
-    expect(jsonOf(await call(uploadAction, upload(big, cookie)))).toEqual({
+    expect(await jsonOf(await call(uploadAction, upload(big, cookie)))).toEqual({
       status: 413,
       body: { error: IMAGE_UPLOAD_ERRORS.tooLarge },
     })
   })
 
   it('answers 405 to GET', async () => {
-    const { status } = jsonOf(await uploadLoader())
+    const { status } = await jsonOf(await uploadLoader())
     expect(status).toBe(405)
   })
 })

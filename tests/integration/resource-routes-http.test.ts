@@ -1,0 +1,318 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startBuiltServer, type BuiltServer } from './built-server'
+
+// Every resource route (a route module without a component) over HTTP against the production build:
+// the status the client really receives. Calling loaders directly cannot show this, because with single
+// fetch a `data(…, { status })` from such a route used to reach the wire as 200.
+
+let server: BuiltServer
+let speaker: string
+let admin: string
+
+beforeAll(async () => {
+  server = await startBuiltServer()
+  speaker = await server.signIn('http-speaker@example.com')
+  admin = await server.signIn('admin@example.com', 'admin')
+}, 90_000)
+
+afterAll(async () => {
+  await server?.stop()
+})
+
+type Init = RequestInit & { cookie?: string }
+function send(pathname: string, init: Init = {}) {
+  const headers = new Headers(init.headers)
+  if (init.cookie) headers.set('Cookie', init.cookie)
+  if (init.method && init.method !== 'GET') headers.set('Origin', server.url)
+  return fetch(`${server.url}${pathname}`, { redirect: 'manual', ...init, headers })
+}
+
+function imageForm(file: Blob, name: string) {
+  const form = new FormData()
+  form.append('file', file, name)
+  return form
+}
+
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#36f' } })
+    .png()
+    .toBuffer()
+
+/** The resource routes under app/routes: flat modules and folder route.tsx files without `export default`. */
+function resourceRoutes() {
+  const dir = path.resolve('app/routes')
+  const files = readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) {
+      return readdirSync(full)
+        .filter((f) => /^route\.tsx?$/.test(f))
+        .map((f) => `${name}/${f}`)
+    }
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [name] : []
+  })
+  return files
+    .filter((f) => !/^export default|^export \{[^}]*\bas default\b/m.test(readFileSync(path.join(dir, f), 'utf8')))
+    .sort()
+}
+
+// One entry per resource route module; the first test fails when a new one has no entry here.
+const cases: Record<string, Array<{ name: string; run: () => Promise<void> }>> = {
+  'admin.inbox_.export.tsx': [
+    {
+      name: 'anonymous → redirect to the admin login',
+      run: async () => {
+        const res = await send('/admin/inbox/export?tab=contacts')
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toMatch(/^\/resources\/admin\/login/)
+      },
+    },
+    {
+      name: 'admin → 200 CSV attachment',
+      run: async () => {
+        const res = await send('/admin/inbox/export?tab=contacts', { cookie: admin })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+        expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename=".+\.csv"$/)
+      },
+    },
+  ],
+  'api.events.tsx': [
+    {
+      name: 'a click event → 204',
+      run: async () => {
+        const res = await send('/api/events', {
+          method: 'POST',
+          headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+          body: JSON.stringify({ name: 'ph_signup_clicked', path: '/product-hunt' }),
+        })
+        expect(res.status).toBe(204)
+      },
+    },
+    {
+      name: 'an unknown event → 400 {"error":"Unknown event"}',
+      run: async () => {
+        const res = await send('/api/events', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'not_an_event' }),
+        })
+        expect(res.status).toBe(400)
+        expect(res.headers.get('Content-Type')).toMatch(/^application\/json/)
+        expect(await res.json()).toEqual({ error: 'Unknown event' })
+      },
+    },
+    {
+      name: 'GET → 405 with Allow: POST',
+      run: async () => {
+        const res = await send('/api/events')
+        expect(res.status).toBe(405)
+        expect(res.headers.get('Allow')).toBe('POST')
+      },
+    },
+  ],
+  'api.uploads.image.tsx': [
+    {
+      name: 'anonymous → 401',
+      run: async () => {
+        const res = await send('/api/uploads/image', {
+          method: 'POST',
+          body: imageForm(new Blob([await png()], { type: 'image/png' }), 'a.png'),
+        })
+        expect(res.status).toBe(401)
+        expect(await res.json()).toEqual({ error: 'You must be signed in to upload images.' })
+      },
+    },
+    {
+      name: 'a PDF sent as the image → 400',
+      run: async () => {
+        const pdf = new Blob(['%PDF-1.4\n%…\n'], { type: 'application/pdf' })
+        const res = await send('/api/uploads/image', { method: 'POST', cookie: speaker, body: imageForm(pdf, 'talk.pdf') })
+        expect(res.status).toBe(400)
+        expect(await res.json()).toEqual({ error: 'Only image files are allowed.' })
+      },
+    },
+    {
+      name: 'a 6 MB image → 413 with the spec message',
+      run: async () => {
+        const big = new Blob([Buffer.alloc(6 * 1024 * 1024, 1)], { type: 'image/png' })
+        const res = await send('/api/uploads/image', { method: 'POST', cookie: speaker, body: imageForm(big, 'big.png') })
+        expect(res.status).toBe(413)
+        expect(await res.json()).toEqual({ error: 'Images must be 5 MB or smaller.' })
+      },
+    },
+    {
+      name: 'an image → 200 {url}, and the URL serves it',
+      run: async () => {
+        const res = await send('/api/uploads/image', {
+          method: 'POST',
+          cookie: speaker,
+          body: imageForm(new Blob([await png()], { type: 'image/png' }), 'photo.png'),
+        })
+        expect(res.status).toBe(200)
+        const { url } = (await res.json()) as { url: string }
+        expect(url).toMatch(/^\/uploads\/images\/\d+-photo\.webp$/)
+        const image = await send(url)
+        expect(image.status).toBe(200)
+        expect(image.headers.get('Content-Type')).toBe('image/webp')
+      },
+    },
+    {
+      name: 'GET → 405',
+      run: async () => {
+        expect((await send('/api/uploads/image')).status).toBe(405)
+      },
+    },
+  ],
+  'auth.status.tsx': [
+    {
+      name: 'GET → 200 JSON',
+      run: async () => {
+        const res = await send('/auth/status')
+        expect(res.status).toBe(200)
+        expect(await res.json()).toMatchObject({ signedIn: false })
+      },
+    },
+  ],
+  'currency.tsx': [
+    {
+      name: 'POST a known currency → 302 back, cookie set',
+      run: async () => {
+        const res = await send('/currency', {
+          method: 'POST',
+          body: new URLSearchParams({ currency: 'EUR', redirectTo: '/pricing' }),
+        })
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toBe('/pricing')
+        expect(res.headers.get('Set-Cookie')).toMatch(/preferred-currency=EUR/)
+      },
+    },
+    {
+      name: 'POST an unknown currency → 400',
+      run: async () => {
+        const res = await send('/currency', { method: 'POST', body: new URLSearchParams({ currency: 'XYZ' }) })
+        expect(res.status).toBe(400)
+      },
+    },
+    {
+      name: 'GET → 302 to /pricing',
+      run: async () => {
+        const res = await send('/currency')
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toBe('/pricing')
+      },
+    },
+  ],
+  'go.tsx': [
+    {
+      name: 'GET → 302 to the local target only',
+      run: async () => {
+        expect((await send('/go?event=ph_signup_clicked&to=/signup')).headers.get('Location')).toBe('/signup')
+        const res = await send('/go?to=https://evil.example/')
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toBe('/')
+      },
+    },
+  ],
+  'linkedin-ref.tsx': [
+    {
+      name: 'GET → 302 home',
+      run: async () => {
+        const res = await send('/linkedin-ref')
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toBe('/')
+      },
+    },
+  ],
+  'logout.tsx': [
+    {
+      name: 'GET → 302 home and signs nobody out',
+      run: async () => {
+        const res = await send('/logout', { cookie: speaker })
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Set-Cookie')).toBeNull()
+      },
+    },
+    {
+      name: 'POST → 302 with the session cleared',
+      run: async () => {
+        const cookie = await server.signIn('http-logout@example.com')
+        const res = await send('/logout', { method: 'POST', cookie, body: new URLSearchParams({ redirectTo: '/' }) })
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Set-Cookie')).toBeTruthy()
+      },
+    },
+  ],
+  'news.rss[.]xml.tsx': [
+    {
+      name: 'GET → 200 RSS',
+      run: async () => {
+        const res = await send('/news/rss.xml')
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toMatch(/xml/)
+        expect(await res.text()).toContain('<rss')
+      },
+    },
+  ],
+  'og.tsx': [
+    {
+      name: 'GET → 200 PNG',
+      run: async () => {
+        const res = await send('/og?title=Hello')
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('image/png')
+      },
+    },
+  ],
+  'resources.rss[.]xml.tsx': [
+    {
+      name: 'GET → 200 RSS',
+      run: async () => {
+        const res = await send('/resources/rss.xml')
+        expect(res.status).toBe(200)
+        expect(await res.text()).toContain('<rss')
+      },
+    },
+  ],
+  'robots[.]txt.tsx': [
+    {
+      name: 'GET → 200 text',
+      run: async () => {
+        const res = await send('/robots.txt')
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+        expect(await res.text()).toContain('Sitemap:')
+      },
+    },
+  ],
+  'sitemap[.]xml.tsx': [
+    {
+      name: 'GET → 200 XML',
+      run: async () => {
+        const res = await send('/sitemap.xml')
+        expect(res.status).toBe(200)
+        expect(await res.text()).toContain('<urlset')
+      },
+    },
+  ],
+}
+
+describe('resource routes over HTTP', () => {
+  it('every resource route module has cases here', () => {
+    expect(Object.keys(cases).sort()).toEqual(resourceRoutes())
+  })
+
+  for (const [route, list] of Object.entries(cases)) {
+    for (const c of list) it(`${route}: ${c.name}`, c.run)
+  }
+
+  it('local uploads: a missing object → 404', async () => {
+    expect((await send('/uploads/images/1-missing.webp')).status).toBe(404)
+  })
+
+  it('the server never warned about resource routes returning data', () => {
+    expect(server.output()).not.toMatch(/REMIX FUTURE CHANGE|resource routes/i)
+  })
+})
