@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { LOCAL_UPLOADS_PATH, STORAGE_BUCKET } from '~/lib/constants'
 
 // Every setting Lectern reads, in one place. The defaults make `npm start` work with nothing set.
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
@@ -75,7 +76,32 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     // The dev mailbox is for development; production needs an explicit opt-in.
     devMailboxEnabled: e.NODE_ENV !== 'production' || e.DEV_MAILBOX,
     launchOfferDeadline: new Date(e.LAUNCH_OFFER_DEADLINE),
+    storagePublicUrl: storagePublicUrl(e),
   }
+}
+
+/**
+ * Where stored objects are read from by browsers, without a trailing slash: every object's URL is
+ * `{storagePublicUrl}/{key}`. The one place S3_PUBLIC_URL is read; the storage service, the CSP's
+ * img-src and the bio sanitizer all derive from it.
+ */
+function storagePublicUrl(e: z.infer<typeof EnvSchema>): string {
+  const trim = (url: string) => url.replace(/\/+$/, '')
+  if (!e.S3_BUCKET) return `${LOCAL_UPLOADS_PATH}/${STORAGE_BUCKET}`
+  if (e.S3_PUBLIC_URL) return trim(e.S3_PUBLIC_URL)
+  if (e.S3_ENDPOINT) return `${trim(e.S3_ENDPOINT)}/${e.S3_BUCKET}`
+  return `https://${e.S3_BUCKET}.s3.${e.S3_REGION}.amazonaws.com`
+}
+
+/**
+ * The CSP source that admits images from the storage public URL and nothing else on that host: the
+ * origin plus its path (`http://minio:9000/images/`). Null for local uploads (served from 'self').
+ */
+export function storageImageSource(config: Config = getConfig()): string | null {
+  if (!/^https?:\/\//.test(config.storagePublicUrl)) return null
+  const url = new URL(`${config.storagePublicUrl}/`)
+  // A path a CSP cannot carry verbatim falls back to the whole origin.
+  return /[;,'\s]/.test(url.pathname) ? url.origin : `${url.origin}${url.pathname}`
 }
 
 let cached: Config | undefined

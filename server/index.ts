@@ -5,7 +5,7 @@ import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import { parseConfig } from '../app/config.server'
+import { parseConfig, storageImageSource } from '../app/config.server'
 import { sameOriginPosts, securityHeaders, uploadsStatic } from './security'
 
 type AppModule = {
@@ -45,6 +45,7 @@ export async function createApp() {
       isDev,
       appUrl: config.appUrl,
       extraScriptOrigins: [config.CHAT_WIDGET_URL, config.AFFILIATE_WIDGET_URL].filter((u): u is string => !!u),
+      storageImageSource: storageImageSource(config),
       extraFrameOrigins: [config.DEMO_VIDEO_URL, config.AFFILIATE_WIDGET_URL, config.CALENDAR_URL].filter(
         (u): u is string => !!u,
       ),

@@ -7,6 +7,8 @@ export type SecurityOptions = {
   appUrl: string
   extraScriptOrigins: string[]
   extraFrameOrigins: string[]
+  /** The storage public URL as a CSP source (config.server storageImageSource), when not on 'self'. */
+  storageImageSource?: string | null
 }
 
 // Hosts whose embeds the pages show (demo video, speaker videos); the bio sanitizer allows the same set.
@@ -36,7 +38,8 @@ export function securityHeaders(options: SecurityOptions) {
       `default-src 'self'`,
       `script-src 'self' 'nonce-${nonce}' ${scriptOrigins.join(' ')}`.trim(),
       `style-src 'self' 'unsafe-inline'`,
-      `img-src 'self' data: blob: https:`,
+      // https images anywhere (bios may show them); http only from the configured bucket.
+      `img-src 'self' data: blob: https:${options.storageImageSource ? ` ${options.storageImageSource}` : ''}`,
       `font-src 'self' data:`,
       `connect-src 'self'${options.isDev ? ' ws: wss:' : ''} ${scriptOrigins.join(' ')}`.trim(),
       `frame-src 'self' ${frameOrigins.join(' ')}`,

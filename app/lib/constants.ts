@@ -33,6 +33,8 @@ export const SVG_MIME_TYPE = 'image/svg+xml'
 export const SVG_ICON_MAX_BYTES = 1024 * 1024
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
 export const STORAGE_CACHE_CONTROL_SECONDS = 3_600
+/** URL prefix of local uploads; server/index.ts serves DATA_DIR/uploads here. */
+export const LOCAL_UPLOADS_PATH = '/uploads'
 
 // ── Posts, featured sections, meta title (spec 001 §3, §5, §9) ───────────────────────────────
 export const POST_TYPES = ['resource', 'news'] as const

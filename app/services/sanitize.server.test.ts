@@ -106,6 +106,25 @@ describe('sanitizeBioHtml', () => {
     expect(sanitizeBioHtml('<img src="http://cdn.example/a.png">')).not.toContain('<img')
     expect(isAllowedImageSrc('//evil.example/a.png')).toBe(false)
   })
+
+  // The storage public URL decides which http images survive (an http bucket: MinIO, LocalStack).
+  it.each([
+    ['http://minio.local:9000/images/1-a.webp', 'http://minio.local:9000/images', true],
+    ['http://minio.local:9000/images/icons/1-a.svg', 'http://minio.local:9000/images', true],
+    ['http://minio.local:9000/other/1-a.webp', 'http://minio.local:9000/images', false],
+    ['http://minio.local:9000/images/../other/1-a.webp', 'http://minio.local:9000/images', false],
+    ['http://minio.local:9000/imagesX/1-a.webp', 'http://minio.local:9000/images', false],
+    ['http://minio.local:9001/images/1-a.webp', 'http://minio.local:9000/images', false],
+    ['http://evil.example/images/1-a.webp', 'http://minio.local:9000/images', false],
+    ['http://cdn.example/a.png', '/uploads/images', false],
+    ['https://cdn.example/a.png', '/uploads/images', true],
+    ['/uploads/images/1-a.webp', '/uploads/images', true],
+    ['/uploads/../admin', '/uploads/images', false],
+    ['/admin/x.png', '/uploads/images', false],
+    ['javascript:alert(1)', 'http://minio.local:9000/images', false],
+  ])('isAllowedImageSrc(%j) with storage at %j → %s', (src, base, allowed) => {
+    expect(isAllowedImageSrc(src, base)).toBe(allowed)
+  })
 })
 
 describe('bioHasContent', () => {

@@ -1,6 +1,7 @@
 import createDOMPurify, { type Config } from 'dompurify'
 import { JSDOM } from 'jsdom'
-import { EMBED_FRAME_ATTRIBUTES } from '~/lib/constants'
+import { getConfig } from '~/config.server'
+import { EMBED_FRAME_ATTRIBUTES, LOCAL_UPLOADS_PATH } from '~/lib/constants'
 import { isAllowedEditorLink } from '~/lib/url'
 import { isAllowedEmbedSrc } from '~/lib/video-embed'
 
@@ -111,15 +112,26 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   for (const name of ['frameborder', 'allow', 'allowfullscreen', 'referrerpolicy']) el.removeAttribute(name)
 })
 
-/** Images in a bio: https anywhere, or our own uploads. */
-export function isAllowedImageSrc(src: string): boolean {
+/**
+ * Images in a bio: https anywhere, our local uploads, or objects under the configured storage public
+ * URL (which may be http, as MinIO or LocalStack often are). The CSP's img-src admits the same set.
+ */
+export function isAllowedImageSrc(src: string, storagePublicUrl = getConfig().storagePublicUrl): boolean {
   const value = src.trim()
-  if (value.startsWith('/uploads/') && !value.startsWith('//')) return !value.includes('\\')
+  if (value.includes('\\')) return false
+  if (value.startsWith('/') && !value.startsWith('//')) {
+    const path = new URL(value, 'http://localhost').pathname
+    return path.startsWith(`${LOCAL_UPLOADS_PATH}/`) || path.startsWith(`${storagePublicUrl}/`)
+  }
+  let url: URL
   try {
-    return new URL(value).protocol === 'https:'
+    url = new URL(value)
   } catch {
     return false
   }
+  if (url.protocol === 'https:') return true
+  // The URL as parsed (dot segments resolved) must still sit under the storage base.
+  return url.protocol === 'http:' && /^https?:\/\//.test(storagePublicUrl) && url.href.startsWith(`${storagePublicUrl}/`)
 }
 
 /** Safe bio HTML: formatting, tables, images, scheme-checked links and video-player iframes only. */

@@ -12,8 +12,6 @@ export type PutObjectInput = { key: string; body: Buffer; contentType: string; c
 export type StoredObject = { key: string; url: string }
 
 export const DEFAULT_CACHE_CONTROL = `public, max-age=${STORAGE_CACHE_CONTROL_SECONDS}`
-/** URL prefix of local uploads; server/index.ts serves DATA_DIR/uploads here. */
-export const LOCAL_UPLOADS_PATH = '/uploads'
 // A key is an optional `icons/` prefix plus one safe file name: no traversal, no hidden files.
 const KEY_PATTERN = /^(icons\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
 
@@ -67,10 +65,7 @@ export async function putObject(input: PutObjectInput): Promise<StoredObject> {
 
 /** The public URL of a stored key (without checking that it exists). */
 export function publicUrl(key: string, config: Config = getConfig()): string {
-  if (!config.S3_BUCKET) return `${LOCAL_UPLOADS_PATH}/${STORAGE_BUCKET}/${key}`
-  if (config.S3_PUBLIC_URL) return `${config.S3_PUBLIC_URL.replace(/\/+$/, '')}/${key}`
-  if (config.S3_ENDPOINT) return `${config.S3_ENDPOINT.replace(/\/+$/, '')}/${config.S3_BUCKET}/${key}`
-  return `https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com/${key}`
+  return `${config.storagePublicUrl}/${key}`
 }
 
 async function putLocalObject(config: Config, input: PutObjectInput): Promise<StoredObject> {
