@@ -115,13 +115,22 @@ export function resetConfig(next?: Config) {
   cached = next
 }
 
+const generatedSecrets = new Map<string, string>()
+
 /** SESSION_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
 export function getSessionSecret(config: Config = getConfig()): string {
   if (config.SESSION_SECRET) return config.SESSION_SECRET
+  // Read once per data directory: hot paths (visitor hashes, form ids) ask for it on every request.
+  const cachedSecret = generatedSecrets.get(config.dataDir)
+  if (cachedSecret) return cachedSecret
   const file = path.join(config.dataDir, 'session-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(config.dataDir, { recursive: true })
-  const secret = randomBytes(32).toString('hex')
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  let secret: string
+  if (existsSync(file)) secret = readFileSync(file, 'utf8').trim()
+  else {
+    mkdirSync(config.dataDir, { recursive: true })
+    secret = randomBytes(32).toString('hex')
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  }
+  generatedSecrets.set(config.dataDir, secret)
   return secret
 }

@@ -234,6 +234,14 @@ export const DIRECTORY_FILTERS = [
   },
 ] as const
 
+// ── Lead capture, attendee side (issue 9 Deliver 5, 7) ───────────────────────────────────────
+// A whole audience shares one venue address, so sign-ups are limited per session (and by the
+// honeypot), never by IP alone: 500 in a minute from one address must all be accepted.
+export const LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE = 3_000
+// How often the digest tick looks for hourly and daily digests that are due.
+export const LEAD_DIGEST_TICK_MS = 60_000
+export const LEAD_DIGEST_INTERVAL_MS = { hourly: 60 * 60 * 1000, daily: 24 * 60 * 60 * 1000 } as const
+
 export type PostType = (typeof POST_TYPES)[number]
 export type FeaturedPage = (typeof FEATURED_PAGES)[number]
 export type Role = (typeof ROLES)[number]

@@ -23,7 +23,8 @@ export async function recordEvent(
   }
 }
 
-function visitorHash(request: Request) {
+/** Today's visitor hash for a request (also counts scans and visits of session pages). */
+export function visitorHash(request: Request) {
   const day = new Date().toISOString().slice(0, 10)
   return createHash('sha256')
     .update(`${getSessionSecret()}:${day}:${clientIp(request)}:${request.headers.get('User-Agent') ?? ''}`)

@@ -1,6 +1,12 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { PutObjectCommand as PutObjectCommandType, S3Client } from '@aws-sdk/client-s3'
+import { Readable } from 'node:stream'
+import type {
+  GetObjectCommand as GetObjectCommandType,
+  PutObjectCommand as PutObjectCommandType,
+  S3Client,
+} from '@aws-sdk/client-s3'
 import { getConfig, type Config } from '~/config.server'
 import { ICON_PREFIX, STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from '~/lib/constants'
 
@@ -79,7 +85,7 @@ async function putLocalObject(config: Config, input: PutObjectInput): Promise<St
   return { key: input.key, url: publicUrl(input.key, config) }
 }
 
-type S3 = { client: S3Client; PutObjectCommand: typeof PutObjectCommandType }
+type S3 = { client: S3Client; PutObjectCommand: typeof PutObjectCommandType; GetObjectCommand: typeof GetObjectCommandType }
 let s3: { signature: string; value: Promise<S3> } | undefined
 
 function s3Client(config: Config): Promise<S3> {
@@ -89,6 +95,7 @@ function s3Client(config: Config): Promise<S3> {
       signature,
       value: import('@aws-sdk/client-s3').then((sdk) => ({
         PutObjectCommand: sdk.PutObjectCommand,
+        GetObjectCommand: sdk.GetObjectCommand,
         client: new sdk.S3Client({
           region: config.S3_REGION,
           endpoint: config.S3_ENDPOINT,
@@ -123,4 +130,35 @@ async function putS3Object(config: Config, input: Required<PutObjectInput>): Pro
     }),
   )
   return { key: input.key, url: publicUrl(input.key, config) }
+}
+
+export type ObjectStream = { body: ReadableStream<Uint8Array>; size: number | null }
+
+/** Streams a stored object (for downloads the app gates itself), or null when it does not exist. */
+export async function getObjectStream(key: string): Promise<ObjectStream | null> {
+  if (!isValidKey(key)) return null
+  const config = getConfig()
+  if (config.S3_BUCKET) {
+    const { client, GetObjectCommand } = await s3Client(config)
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: config.S3_BUCKET, Key: key }))
+      if (!object.Body) return null
+      return { body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>, size: object.ContentLength ?? null }
+    } catch (error) {
+      if (
+        (error as { name?: string }).name === 'NoSuchKey' ||
+        (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+      )
+        return null
+      throw error
+    }
+  }
+  const file = path.join(localUploadsDir(config), STORAGE_BUCKET, key)
+  try {
+    const info = await stat(file)
+    if (!info.isFile()) return null
+    return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: info.size }
+  } catch {
+    return null
+  }
 }

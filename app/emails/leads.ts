@@ -1,0 +1,150 @@
+import { formatAnswer, type LeadAnswers } from '~/lib/lead-form'
+import { emailButton, emailLayout, escapeHtml, textToHtmlParagraphs } from '~/lib/email-html'
+import type { SessionQuestion } from '~/db/schema'
+
+// Emails of the lead-capture loop (issue 9 Deliver 7). Every attendee-supplied value is escaped
+// here; a locked lead (free plan, beyond the visible ones) never has its details in an email.
+
+export type AttendeeConfirmationInput = {
+  to: string
+  brand: string
+  firstName: string
+  speakerName: string
+  talkTitle: string
+  eventName: string
+  offerTitle: string
+  offerPromise: string
+  hasOffer: boolean
+  thanksUrl: string
+  eraseUrl: string
+}
+
+export function attendeeConfirmationEmail(input: AttendeeConfirmationInput) {
+  const { brand, speakerName } = input
+  const subject =
+    input.hasOffer && input.offerTitle
+      ? `${input.offerTitle}, from ${speakerName}`
+      : `Thanks for your interest in ${speakerName}'s talk`
+  const opening = `Hi ${input.firstName}, thanks for leaving your details at ${speakerName}'s talk "${input.talkTitle}" at ${input.eventName}.`
+  const offerLines = input.hasOffer
+    ? [
+        input.offerTitle ? `Here is what ${speakerName} promised: ${input.offerTitle}.` : `Here is what ${speakerName} promised.`,
+        input.offerPromise,
+      ].filter(Boolean)
+    : []
+  const privacy = `Your details went to ${speakerName}, who decides how they are used; ${brand} stores them on ${speakerName}'s behalf. To erase your details, open this link and confirm:`
+  const text = [
+    opening,
+    ...offerLines,
+    input.hasOffer ? `Get it here: ${input.thanksUrl}` : `Your page with ${speakerName}'s contact card: ${input.thanksUrl}`,
+    privacy,
+    input.eraseUrl,
+  ].join('\n\n')
+  const html = emailLayout({
+    brand,
+    title: input.hasOffer && input.offerTitle ? input.offerTitle : `Thanks, ${input.firstName}`,
+    bodyHtml: [
+      textToHtmlParagraphs(opening),
+      ...offerLines.map(textToHtmlParagraphs),
+      emailButton(input.thanksUrl, input.hasOffer ? 'Get it now' : `Save ${speakerName}'s contact card`),
+    ].join('\n'),
+    footerHtml: `${escapeHtml(privacy)} <a href="${escapeHtml(input.eraseUrl)}">Erase my details</a>`,
+  })
+  return { to: input.to, subject, text, html }
+}
+
+export type LeadSummary = {
+  firstName: string
+  email: string
+  company: string | null
+  jobTitle: string | null
+  phone: string | null
+  linkedinUrl: string | null
+  answers: LeadAnswers
+  marketingConsent: boolean
+}
+
+export type SessionLeadsNotice = {
+  sessionLabel: string
+  leadsUrl: string
+  questions: SessionQuestion[]
+  /** Leads the speaker's plan lets them see. */
+  visible: LeadSummary[]
+  /** New leads withheld by the plan (free: beyond the first three of the session). */
+  locked: number
+}
+
+function leadLines(lead: LeadSummary, questions: SessionQuestion[]): string[] {
+  const lines = [`${lead.firstName} <${lead.email}>`]
+  const role = [lead.jobTitle, lead.company].filter(Boolean).join(', ')
+  if (role) lines.push(role)
+  if (lead.phone) lines.push(`Phone: ${lead.phone}`)
+  if (lead.linkedinUrl) lines.push(`LinkedIn: ${lead.linkedinUrl}`)
+  for (const question of questions) {
+    const answer = formatAnswer(lead.answers[question.id])
+    if (answer) lines.push(`${question.label}: ${answer}`)
+  }
+  lines.push(lead.marketingConsent ? 'Agreed to marketing emails' : 'No marketing consent')
+  return lines
+}
+
+const lockedLine = (count: number) =>
+  `${count === 1 ? 'One new lead is' : `${count} new leads are`} locked: your free plan shows the first three leads of each session. Unlock the session to see everyone.`
+
+function noticeText(notice: SessionLeadsNotice) {
+  const parts = [notice.sessionLabel]
+  for (const lead of notice.visible) parts.push(leadLines(lead, notice.questions).join('\n'))
+  if (notice.locked > 0) parts.push(lockedLine(notice.locked))
+  parts.push(`See the leads: ${notice.leadsUrl}`)
+  return parts.join('\n\n')
+}
+
+function noticeHtml(notice: SessionLeadsNotice) {
+  const items = notice.visible
+    .map((lead) => `<li style="margin-bottom:12px">${leadLines(lead, notice.questions).map(escapeHtml).join('<br>')}</li>`)
+    .join('')
+  return [
+    `<h2 style="margin:0 0 12px;font-size:17px">${escapeHtml(notice.sessionLabel)}</h2>`,
+    items ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.5">${items}</ul>` : '',
+    notice.locked > 0 ? textToHtmlParagraphs(lockedLine(notice.locked)) : '',
+    emailButton(notice.leadsUrl, notice.locked > 0 ? 'Unlock and see the leads' : 'See the leads'),
+  ].join('\n')
+}
+
+/** One new lead, sent at once (notify mode "instant"). */
+export function newLeadEmail({ to, brand, notice }: { to: string; brand: string; notice: SessionLeadsNotice }) {
+  const lead = notice.visible[0]
+  const subject = lead ? `New lead: ${lead.firstName} at ${notice.sessionLabel}` : `New lead at ${notice.sessionLabel} (locked)`
+  return {
+    to,
+    subject,
+    text: noticeText(notice),
+    html: emailLayout({ brand, title: lead ? 'You have a new lead' : 'A new lead is waiting', bodyHtml: noticeHtml(notice) }),
+  }
+}
+
+/** Every lead not yet notified, per session (notify mode "hourly" or "daily"). */
+export function leadDigestEmail({
+  to,
+  brand,
+  period,
+  notices,
+}: {
+  to: string
+  brand: string
+  period: 'hourly' | 'daily'
+  notices: SessionLeadsNotice[]
+}) {
+  const total = notices.reduce((sum, n) => sum + n.visible.length + n.locked, 0)
+  const subject = `${total === 1 ? '1 new lead' : `${total} new leads`} in your ${period === 'hourly' ? 'hourly' : 'daily'} digest`
+  return {
+    to,
+    subject,
+    text: notices.map(noticeText).join('\n\n---\n\n'),
+    html: emailLayout({
+      brand,
+      title: subject,
+      bodyHtml: notices.map(noticeHtml).join('\n<hr style="border:0;border-top:1px solid #e4e7eb;margin:24px 0">\n'),
+    }),
+  }
+}

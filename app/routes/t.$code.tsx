@@ -1,0 +1,160 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { isbot } from 'isbot'
+import { getSessionUser } from '~/auth/session.server'
+import { getConfig } from '~/config.server'
+import { consentNoticeText } from '~/lib/consent-text'
+import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
+import { LEAD_FIELDS, parseLeadForm } from '~/lib/lead-form'
+import { viewKindFor } from '~/lib/session-views'
+import { getPublicSession, recordSessionView, submitLead, type PublicSession } from '~/models/lead-capture.server'
+import { visitorHash } from '~/services/analytics.server'
+import { PRIVACY_PATH, renderMessagePage, renderSessionPage } from '~/services/attendee-page.server'
+import { isSpam } from '~/services/honeypot.server'
+import { issueSubmissionToken, readSubmissionToken } from '~/services/lead-tokens.server'
+import { hitRateLimit } from '~/services/rate-limit.server'
+
+// GET /t/{code}: the attendee page of a session (a complete small HTML document, not the app shell;
+// see app/services/attendee-page.server.tsx). POST /t/{code}: the sign-up, post/redirect/get to the
+// thank-you page. Drafts are "not found" to all but their owner, who sees a preview; a closed
+// session answers 410 with a page saying so.
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const session = await getPublicSession(params.code ?? '')
+  if (!session) return notFound()
+  if (session.status === 'draft') {
+    const viewer = await getSessionUser(request)
+    if (viewer?.id !== session.userId) return notFound()
+    return renderSessionPage({ session, token: issueSubmissionToken(session.id), nonce: context.cspNonce, preview: true })
+  }
+  if (session.status === 'closed') return ended(session)
+
+  const kind = viewKindFor(new URL(request.url))
+  if (kind && !isbot(request.headers.get('User-Agent') ?? '')) {
+    try {
+      await recordSessionView(session.id, kind, visitorHash(request))
+    } catch (error) {
+      // Counting never costs an attendee the page.
+      console.error('Failed to record a session view', error)
+    }
+  }
+  return renderSessionPage({ session, token: issueSubmissionToken(session.id), nonce: context.cspNonce })
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, POST' } })
+  const session = await getPublicSession(params.code ?? '')
+  if (!session || session.status === 'draft') return notFound()
+  if (session.status === 'closed') return ended(session)
+
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    return renderSessionPage(
+      {
+        session,
+        token: issueSubmissionToken(session.id),
+        nonce: context.cspNonce,
+        formError: 'We could not read that form. Please fill it in again.',
+      },
+      400,
+    )
+  }
+  // A bot filled the hidden field: answer like a success, store nothing.
+  if (isSpam(form))
+    return renderMessagePage({
+      title: 'Thank you',
+      lines: ['Your details have been sent.'],
+      status: 200,
+      accent: session.accentColor,
+    })
+
+  const strings = (name: string) => form.getAll(name).filter((v): v is string => typeof v === 'string')
+  const parsed = parseLeadForm(session, strings)
+  const submissionId = readSubmissionToken(session.id, form.get(LEAD_FIELDS.submission)?.toString())
+  // A missing or foreign id (a form from another page, or tampered with): a fresh form, values kept.
+  if (!parsed.ok || !submissionId) {
+    return renderSessionPage(
+      {
+        session,
+        token: submissionId ? String(form.get(LEAD_FIELDS.submission)) : issueSubmissionToken(session.id),
+        nonce: context.cspNonce,
+        values: parsed.ok ? rawValues(form) : parsed.values,
+        errors: parsed.ok ? {} : parsed.errors,
+        formError: submissionId ? undefined : 'This form had expired. Please check your details and send them again.',
+      },
+      400,
+    )
+  }
+
+  const limit = await hitRateLimit(`leads:session:${session.id}`, LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE, 60_000)
+  if (!limit.allowed) {
+    return renderSessionPage(
+      {
+        session,
+        token: String(form.get(LEAD_FIELDS.submission)),
+        nonce: context.cspNonce,
+        values: rawValues(form),
+        formError: 'So many people are signing up right now that yours did not go through. Please send it again in a minute.',
+      },
+      429,
+      { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) },
+    )
+  }
+
+  const brand = getConfig().BRAND_NAME
+  const result = await submitLead({
+    session,
+    submissionId,
+    input: parsed.value,
+    noticeText: consentNoticeText({
+      wording: session.consentText,
+      speakerName: session.speakerName,
+      brand,
+      privacyUrl: `${getConfig().appUrl}${PRIVACY_PATH}`,
+    }),
+    marketingText: session.marketingText.trim() || null,
+  })
+  if (!result) {
+    return renderSessionPage(
+      {
+        session,
+        token: issueSubmissionToken(session.id),
+        nonce: context.cspNonce,
+        values: rawValues(form),
+        formError: 'This form had expired. Please send it again.',
+      },
+      400,
+    )
+  }
+  return redirect(`/t/${session.code}/thanks/${submissionId}`, 303)
+}
+
+function rawValues(form: FormData) {
+  const values: Record<string, string | string[]> = {}
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key).filter((v): v is string => typeof v === 'string')
+    values[key] = all.length > 1 ? all : (all[0] ?? '')
+  }
+  return values
+}
+
+function notFound() {
+  return renderMessagePage({
+    title: 'Page not found',
+    lines: ['There is no session page at this address. Check the link or scan the QR code again.'],
+    status: 404,
+  })
+}
+
+function ended(session: PublicSession) {
+  return renderMessagePage({
+    title: 'This session has ended',
+    accent: session.accentColor,
+    status: 410,
+    lines: [
+      `${session.speakerName} is no longer collecting details for “${session.displayHeadline}” at ${session.eventName}.`,
+      'If you already left your details, the email you received still has everything.',
+    ],
+  })
+}

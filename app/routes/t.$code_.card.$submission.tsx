@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { getConfig } from '~/config.server'
+import { buildVCard, vcardFilename } from '~/lib/vcard'
+import { getThanks } from '~/models/lead-capture.server'
+import { renderMessagePage } from '~/services/attendee-page.server'
+
+// GET /t/{code}/card/{submission}: the speaker's contact card (vCard 3.0) from their directory
+// profile. It carries the profile's email, so like the offer it is given only to someone who signed up.
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const thanks = await getThanks(params.code ?? '', params.submission ?? '')
+  if (!thanks) return renderMessagePage({ title: 'Page not found', lines: ['This contact card is not available.'], status: 404 })
+  const { session } = thanks
+  const card = buildVCard({
+    name: session.speakerName,
+    jobTitle: session.speakerJobTitle,
+    company: session.speakerCompany,
+    email: session.speakerEmail ?? session.ownerEmail,
+    urls: [session.speakerWebsite, session.speakerLinkedin],
+    note: `Met at ${session.eventName}: ${session.talkTitle} (via ${getConfig().BRAND_NAME})`,
+  })
+  return new Response(card, {
+    headers: {
+      'Content-Type': 'text/vcard; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${vcardFilename(session.speakerName)}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

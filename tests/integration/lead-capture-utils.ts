@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { accounts, emailOutbox, speakers, talkSessions, talks, type SessionQuestion } from '~/db/schema'
+import type { Plan } from '~/lib/plans'
+import { createUser } from './utils'
+
+// Talks and sessions written straight to the database: the attendee side's tests do not depend on
+// the speaker screens that create them.
+
+type SessionRow = typeof talkSessions.$inferInsert
+
+export const QUESTIONS: SessionQuestion[] = [
+  { id: 'topic', kind: 'text', label: 'What should I talk about next?', required: false, options: [] },
+  { id: 'role', kind: 'single', label: 'Your role', required: true, options: ['Engineering', 'Marketing', 'Sales'] },
+  { id: 'interests', kind: 'multi', label: 'Interested in', required: false, options: ['Slides', 'Workshop', 'Consulting'] },
+]
+
+export async function createOwner(
+  email = `speaker-${randomBytes(4).toString('hex')}@example.com`,
+  options: { plan?: Plan; leadNotify?: 'instant' | 'hourly' | 'daily' | 'off'; profile?: boolean } = {},
+) {
+  const user = await createUser(email)
+  if (options.plan || options.leadNotify) {
+    await getDb()
+      .insert(accounts)
+      .values({ userId: user.id, plan: options.plan ?? 'free', leadNotify: options.leadNotify ?? 'instant' })
+  }
+  if (options.profile !== false) {
+    await getDb()
+      .insert(speakers)
+      .values({
+        slug: `ada-${randomBytes(4).toString('hex')}`,
+        name: 'Ada Lovelace',
+        jobTitle: 'CTO',
+        company: 'Analytical Engines',
+        location: 'London',
+        email: 'ada@speakers.example',
+        bio: '<p>Hi</p>',
+        userId: user.id,
+        websiteUrl: 'https://ada.example',
+        isPublished: true,
+      })
+  }
+  return user
+}
+
+export async function createLiveSession(ownerId: string, overrides: Partial<SessionRow> = {}) {
+  const db = getDb()
+  const [talk] = await db.insert(talks).values({ userId: ownerId, title: 'Engines of Tomorrow' }).returning()
+  const [session] = await db
+    .insert(talkSessions)
+    .values({
+      userId: ownerId,
+      talkId: talk!.id,
+      code: randomBytes(6).toString('base64url'),
+      status: 'live',
+      eventName: 'DevConf 2026',
+      startsAt: new Date('2026-11-24T10:00:00Z'),
+      timeZone: 'Europe/London',
+      city: 'London',
+      offerTitle: 'The slides',
+      offerPromise: 'All 42 slides as a PDF',
+      offerKind: 'url',
+      offerUrl: 'https://ada.example/slides.pdf',
+      fields: { company: true, jobTitle: true, phone: true, linkedin: true },
+      questions: QUESTIONS,
+      consentText: 'Ada will email you the slides and may follow up about this talk.',
+      marketingText: 'Send me Ada’s monthly newsletter too',
+      wentLiveAt: new Date(),
+      ...overrides,
+    })
+    .returning()
+  return { talk: talk!, session: session! }
+}
+
+export async function outboxTo(address: string) {
+  return getDb().select().from(emailOutbox).where(eq(emailOutbox.to, address))
+}
+
+/** The submission token from a rendered attendee page. */
+export function tokenFrom(html: string) {
+  const match = /name="submission" value="([^"]+)"/.exec(html)
+  if (!match) throw new Error('No submission token in the page')
+  return match[1]!
+}
+
+let attendees = 0
+/** A fresh attendee address per call, so tests in one file never share a lead or an inbox. */
+export const attendeeEmail = () => `grace-${++attendees}-${randomBytes(3).toString('hex')}@example.com`
+
+export function validForm(token: string, overrides: Record<string, string | string[]> = {}) {
+  return { submission: token, first_name: 'Grace', email: attendeeEmail(), company: 'Navy', q_role: 'Engineering', ...overrides }
+}
