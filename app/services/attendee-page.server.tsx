@@ -7,7 +7,6 @@ import { controllerLine } from '~/lib/consent-text'
 import { LEAD_FIELDS, LEAD_LIMITS, questionField, RATING_VALUES, type LeadFormErrors, type LeadFormValues } from '~/lib/lead-form'
 import { countedUrl, SCAN_PARAM } from '~/lib/session-views'
 import type { PublicSession } from '~/models/lead-capture.server'
-import { LOCAL_UPLOADS_PATH, publicUrl } from '~/services/storage.server'
 import type { SessionQuestion } from '~/db/schema'
 
 // The attendee pages (/t/{code} and its thank-you, closed and erasure pages) are complete, small
@@ -91,14 +90,9 @@ function Document({
 
 /** The speaker's photo only from our own storage: the page makes no third-party request. */
 export function ownPhotoUrl(url: string | null | undefined): string | null {
-  if (!url) return null
-  if (url.startsWith(`${LOCAL_UPLOADS_PATH}/`) && !url.includes('..')) return url
-  const config = getConfig()
-  if (config.S3_BUCKET) {
-    const base = publicUrl('', config)
-    if (url.startsWith(base) && !url.includes('..')) return url
-  }
-  return null
+  if (!url || url.includes('..')) return null
+  const base = getConfig().storagePublicUrl
+  return url.startsWith(`${base}/`) ? url : null
 }
 
 function Speaker({ session }: { session: PublicSession }) {

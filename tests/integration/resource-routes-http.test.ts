@@ -299,6 +299,126 @@ const cases: Record<string, Array<{ name: string; run: () => Promise<void> }>> =
   ],
 }
 
+// The attendee pages (/t/*): a live session made through the test hook, one sign-up through the form.
+let lead: { code: string; submission: string } | undefined
+async function signedUpLead() {
+  if (lead) return lead
+  const made = await fetch(`${server.url}/__e2e/lead-session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.url },
+    body: JSON.stringify({ email: 'http-lead-speaker@example.com' }),
+  })
+  const { code } = (await made.json()) as { code: string }
+  const page = await (await send(`/t/${code}`)).text()
+  const token = /name="submission" value="([^"]+)"/.exec(page)![1]!
+  const res = await send(`/t/${code}`, {
+    method: 'POST',
+    body: new URLSearchParams({ submission: token, first_name: 'Grace', email: 'grace-http@example.com', q_role: 'Engineering' }),
+  })
+  expect(res.status).toBe(303)
+  lead = { code, submission: token.split('.')[0]! }
+  return lead
+}
+
+Object.assign(cases, {
+  't.$code.tsx': [
+    {
+      name: 'unknown code → 404 page',
+      run: async () => {
+        const res = await send('/t/unknown-code')
+        expect(res.status).toBe(404)
+        expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+      },
+    },
+    {
+      name: 'live → 200 page whose one script carries the response’s CSP nonce',
+      run: async () => {
+        const { code } = await signedUpLead()
+        const res = await send(`/t/${code}?qr=1`)
+        expect(res.status).toBe(200)
+        const nonce = /'nonce-([^']+)'/.exec(res.headers.get('Content-Security-Policy') ?? '')![1]
+        const html = await res.text()
+        expect(html.match(/<script/g)).toHaveLength(1)
+        expect(html).toContain(`<script nonce="${nonce}">`)
+      },
+    },
+    {
+      name: 'invalid POST → 400 page; valid POST → 303 to the thank-you page',
+      run: async () => {
+        const { code } = await signedUpLead()
+        const page = await (await send(`/t/${code}`)).text()
+        const token = /name="submission" value="([^"]+)"/.exec(page)![1]!
+        const bad = await send(`/t/${code}`, {
+          method: 'POST',
+          body: new URLSearchParams({ submission: token, first_name: '', email: 'x' }),
+        })
+        expect(bad.status).toBe(400)
+        const good = await send(`/t/${code}`, {
+          method: 'POST',
+          body: new URLSearchParams({ submission: token, first_name: 'Ada', email: 'ada-http@example.com', q_role: 'Marketing' }),
+        })
+        expect(good.status).toBe(303)
+        expect(good.headers.get('Location')).toBe(`/t/${code}/thanks/${token.split('.')[0]}`)
+      },
+    },
+  ],
+  't.$code_.thanks.$submission.tsx': [
+    {
+      name: 'the submission’s own page → 200; an unknown submission → 404',
+      run: async () => {
+        const { code, submission } = await signedUpLead()
+        expect((await send(`/t/${code}/thanks/${submission}`)).status).toBe(200)
+        expect((await send(`/t/${code}/thanks/00000000-0000-4000-8000-000000000000`)).status).toBe(404)
+      },
+    },
+  ],
+  't.$code_.card.$submission.tsx': [
+    {
+      name: 'GET → 200 vCard attachment; unknown submission → 404',
+      run: async () => {
+        const { code, submission } = await signedUpLead()
+        const res = await send(`/t/${code}/card/${submission}`)
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('text/vcard; charset=utf-8')
+        expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="ada-lovelace.vcf"')
+        expect(await res.text()).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/)
+        expect((await send(`/t/${code}/card/00000000-0000-4000-8000-000000000000`)).status).toBe(404)
+      },
+    },
+  ],
+  't.$code_.offer.$submission.tsx': [
+    {
+      name: 'a URL offer → 303 to it; unknown submission → 404',
+      run: async () => {
+        const { code, submission } = await signedUpLead()
+        const res = await send(`/t/${code}/offer/${submission}`)
+        expect(res.status).toBe(303)
+        expect(res.headers.get('Location')).toBe('https://ada.example/slides.pdf')
+        expect((await send(`/t/${code}/offer/00000000-0000-4000-8000-000000000000`)).status).toBe(404)
+      },
+    },
+  ],
+  't.$code_.erase.$token.tsx': [
+    {
+      name: 'an unknown token → 404 on GET and POST',
+      run: async () => {
+        const { code } = await signedUpLead()
+        const token = 'A'.repeat(43)
+        expect((await send(`/t/${code}/erase/${token}`)).status).toBe(404)
+        expect((await send(`/t/${code}/erase/${token}`, { method: 'POST', body: new URLSearchParams() })).status).toBe(404)
+      },
+    },
+  ],
+  't.$code_.erased.tsx': [
+    {
+      name: 'GET → 200 page',
+      run: async () => {
+        expect((await send('/t/any/erased')).status).toBe(200)
+      },
+    },
+  ],
+})
+
 describe('resource routes over HTTP', () => {
   it('every resource route module has cases here', () => {
     expect(Object.keys(cases).sort()).toEqual(resourceRoutes())
