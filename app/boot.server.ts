@@ -3,11 +3,11 @@ import { getConfig } from '~/config.server'
 import { closeDatabase, getDatabaseHandle, getDb, openDatabase } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { deleteExpiredSessions } from '~/auth/session.server'
-import { OutboxWorker } from '~/services/email.server'
+import { JobWorker } from '~/services/jobs.server'
 import { pruneRateLimits } from '~/services/rate-limit.server'
 
-// Start-up and shutdown of everything the app owns: database, migrations, demo seed, outbox worker.
-type Running = { worker: OutboxWorker; janitor: NodeJS.Timeout }
+// Start-up and shutdown of everything the app owns: database, migrations, demo seed, job worker.
+type Running = { worker: JobWorker; janitor: NodeJS.Timeout }
 const holder = globalThis as unknown as { __lecternApp?: Promise<Running> }
 
 export function startApp(): Promise<Running> {
@@ -28,7 +28,7 @@ async function boot(): Promise<Running> {
     const { seedIfEmpty } = await import('~/db/seed.server')
     await seedIfEmpty()
   }
-  const worker = new OutboxWorker().start()
+  const worker = new JobWorker().start()
   const janitor = setInterval(
     () => {
       void deleteExpiredSessions().catch(() => {})

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  pgView,
   text,
   timestamp,
   uniqueIndex,
@@ -23,7 +24,7 @@ export const roleEnum = pgEnum('role', ['admin', 'speaker'])
 export const postTypeEnum = pgEnum('post_type', ['resource', 'news'])
 export const featuredPageEnum = pgEnum('featured_page', ['resources', 'news'])
 export const subscriberStatusEnum = pgEnum('subscriber_status', ['pending', 'confirmed', 'unsubscribed'])
-export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed'])
+export const jobStatusEnum = pgEnum('job_status', ['pending', 'done', 'failed'])
 export const revenueStageEnum = pgEnum('revenue_stage', ['<$100k', '$100k-$500k', '>$500k'])
 
 export const users = pgTable('users', {
@@ -263,31 +264,52 @@ export const analyticsEvents = pgTable(
   ],
 )
 
-export const emailOutbox = pgTable(
-  'email_outbox',
+// The one durable job queue (ARCHITECTURE decision 15, docs/decisions/0007-jobs.md): email,
+// storage clean-up, scheduled sweeps, and whatever kind comes next (app/services/job-kinds.server.ts).
+// Written in the same transaction as the change that causes the job; claimed with FOR UPDATE SKIP
+// LOCKED and a lease (locked_until), so several instances share the work and a crashed claim expires.
+export const jobs = pgTable(
+  'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    to: text('to').notNull(),
-    replyTo: text('reply_to'),
-    subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
-    status: outboxStatusEnum('status').notNull().default('pending'),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: jobStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    // Claimed by a worker until this time; a crashed worker's claim simply expires.
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
-    // 'resend' or 'dev-mailbox'; set when delivered.
-    transport: text('transport'),
-    providerId: text('provider_id'),
+    // What the handler reported (an email's transport and provider id, a sweep's counts).
+    result: jsonb('result'),
+    // A scheduled job's slot (`storage.sweep:2026-11-24`): one row per slot however many instances run.
+    dedupeKey: text('dedupe_key').unique(),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [
-    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
-    index('email_outbox_transport_created_idx').on(t.transport, t.createdAt),
-  ],
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_kind_created_idx').on(t.kind, t.createdAt)],
+)
+
+// Email jobs as the outbox they were before the queue was generalised: read-only, for the dev mailbox,
+// delivery checks and tests. Status reads 'sent' for a delivered message.
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+export const emailOutbox = pgView('email_outbox', {
+  id: uuid('id').notNull(),
+  to: text('to').notNull(),
+  replyTo: text('reply_to'),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull(),
+  attempts: integer('attempts').notNull(),
+  nextAttemptAt: ts('next_attempt_at').notNull(),
+  lockedUntil: ts('locked_until'),
+  lastError: text('last_error'),
+  transport: text('transport'),
+  providerId: text('provider_id'),
+  createdAt: ts('created_at').notNull(),
+  sentAt: ts('sent_at'),
+}).as(
+  sql`select "id", "payload"->>'to' as "to", "payload"->>'replyTo' as "reply_to", "payload"->>'subject' as "subject", "payload"->>'html' as "html", "payload"->>'text' as "text", case "status" when 'done' then 'sent' else "status"::text end as "status", "attempts", "run_at" as "next_attempt_at", "locked_until", "last_error", "result"->>'transport' as "transport", "result"->>'providerId' as "provider_id", "created_at", "finished_at" as "sent_at" from "jobs" where "kind" = 'email'`,
 )
 
 export const rateLimits = pgTable('rate_limits', {

@@ -1,12 +1,8 @@
 import { createReadStream } from 'node:fs'
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import type {
-  GetObjectCommand as GetObjectCommandType,
-  PutObjectCommand as PutObjectCommandType,
-  S3Client,
-} from '@aws-sdk/client-s3'
+import type * as S3Sdk from '@aws-sdk/client-s3'
 import { getConfig, type Config } from '~/config.server'
 import { ICON_PREFIX, STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from '~/lib/constants'
 
@@ -69,6 +65,72 @@ export async function putObject(input: PutObjectInput): Promise<StoredObject> {
   return putLocalObject(config, input)
 }
 
+/** Removes a stored object; removing one that is already gone is not an error. */
+export async function deleteObject(key: string, config: Config = getConfig()): Promise<void> {
+  if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`)
+  if (config.S3_BUCKET) {
+    const { client, sdk } = await s3Client(config)
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: config.S3_BUCKET, Key: key }))
+    return
+  }
+  try {
+    await unlink(path.join(localUploadsDir(config), STORAGE_BUCKET, key))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}
+
+export type ListedObject = { key: string; lastModified: Date; size: number }
+
+/** Every object in the bucket (S3 pages through; local walks `images/` and `images/icons/`). */
+export async function* listObjects(config: Config = getConfig()): AsyncGenerator<ListedObject> {
+  if (config.S3_BUCKET) {
+    const { client, sdk } = await s3Client(config)
+    let token: string | undefined
+    do {
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: config.S3_BUCKET, ContinuationToken: token }))
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, lastModified: object.LastModified ?? new Date(0), size: object.Size ?? 0 }
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (token)
+    return
+  }
+  const root = path.join(localUploadsDir(config), STORAGE_BUCKET)
+  for (const prefix of ['', ICON_PREFIX]) {
+    let names: string[]
+    try {
+      names = await readdir(path.join(root, prefix))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue
+      throw error
+    }
+    for (const name of names) {
+      // Half-written files (`….tmp`) are not objects yet.
+      if (name.endsWith('.tmp')) continue
+      const info = await stat(path.join(root, prefix, name)).catch(() => null)
+      if (info?.isFile()) yield { key: `${prefix}${name}`, lastModified: info.mtime, size: info.size }
+    }
+  }
+}
+
+/** The key of a URL this storage produced (`{storagePublicUrl}/{key}`), else null: a URL elsewhere is never ours to delete. */
+export function keyFromUrl(url: string, config: Config = getConfig()): string | null {
+  const value = url.trim()
+  const base = `${config.storagePublicUrl}/`
+  if (!value.startsWith(base)) return null
+  const key = decodeURIComponentSafe(value.slice(base.length).split(/[?#]/)[0]!)
+  return key && isValidKey(key) ? key : null
+}
+
+function decodeURIComponentSafe(value: string) {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return ''
+  }
+}
+
 /** The public URL of a stored key (without checking that it exists). */
 export function publicUrl(key: string, config: Config = getConfig()): string {
   return `${config.storagePublicUrl}/${key}`
@@ -85,7 +147,7 @@ async function putLocalObject(config: Config, input: PutObjectInput): Promise<St
   return { key: input.key, url: publicUrl(input.key, config) }
 }
 
-type S3 = { client: S3Client; PutObjectCommand: typeof PutObjectCommandType; GetObjectCommand: typeof GetObjectCommandType }
+type S3 = { client: S3Sdk.S3Client; sdk: typeof S3Sdk }
 let s3: { signature: string; value: Promise<S3> } | undefined
 
 function s3Client(config: Config): Promise<S3> {
@@ -94,8 +156,7 @@ function s3Client(config: Config): Promise<S3> {
     s3 = {
       signature,
       value: import('@aws-sdk/client-s3').then((sdk) => ({
-        PutObjectCommand: sdk.PutObjectCommand,
-        GetObjectCommand: sdk.GetObjectCommand,
+        sdk,
         client: new sdk.S3Client({
           region: config.S3_REGION,
           endpoint: config.S3_ENDPOINT,
@@ -116,9 +177,9 @@ function s3Client(config: Config): Promise<S3> {
 }
 
 async function putS3Object(config: Config, input: Required<PutObjectInput>): Promise<StoredObject> {
-  const { client, PutObjectCommand } = await s3Client(config)
+  const { client, sdk } = await s3Client(config)
   await client.send(
-    new PutObjectCommand({
+    new sdk.PutObjectCommand({
       Bucket: config.S3_BUCKET,
       Key: input.key,
       Body: input.body,
@@ -139,9 +200,9 @@ export async function getObjectStream(key: string): Promise<ObjectStream | null>
   if (!isValidKey(key)) return null
   const config = getConfig()
   if (config.S3_BUCKET) {
-    const { client, GetObjectCommand } = await s3Client(config)
+    const { client, sdk } = await s3Client(config)
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket: config.S3_BUCKET, Key: key }))
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: config.S3_BUCKET, Key: key }))
       if (!object.Body) return null
       return { body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>, size: object.ContentLength ?? null }
     } catch (error) {

@@ -8,13 +8,16 @@ describe('migrated database', () => {
     const rows = await getDb().execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     )
-    const names = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { table_name: string }[] }).rows).map((r) => r.table_name)
+    const names = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { table_name: string }[] }).rows).map(
+      (r) => r.table_name,
+    )
     for (const table of [
       'analytics_events',
       'comments',
       'contact_messages',
       'email_outbox',
       'featured_sections',
+      'jobs',
       'newsletter_subscribers',
       'posts',
       'rate_limits',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { getConfig, parseConfig, resetConfig } from '~/config.server'
 import { loader as messageLoader } from '~/routes/dev.mailbox_.$id'
 import { loader as listLoader } from '~/routes/dev.mailbox'
-import { enqueueEmail, OutboxWorker } from '~/services/email.server'
+import { enqueueEmail } from '~/services/email.server'
+import { JobWorker } from '~/services/jobs.server'
 import { call, makeRequest } from './utils'
 
 describe('/dev/mailbox', () => {
@@ -14,7 +15,7 @@ describe('/dev/mailbox', () => {
       text: 'Sign in: http://localhost:3000/auth/callback?token=abc&x=1',
     })
     // Deliver through the dev-mailbox transport (no RESEND_API_KEY in this configuration).
-    const worker = new OutboxWorker({ pollMs: 50 })
+    const worker = new JobWorker({ pollMs: 50 })
     await worker.drain()
     await worker.stop()
 

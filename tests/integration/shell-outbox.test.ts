@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getConfig, parseConfig, resetConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { emailOutbox } from '~/db/schema'
-import { createTransport, enqueueEmail, OutboxWorker, type Transport } from '~/services/email.server'
+import { emailOutbox, jobs } from '~/db/schema'
+import { createTransport, enqueueEmail, type Transport } from '~/services/email.server'
+import { JobWorker } from '~/services/jobs.server'
 import { startFakeResend, type FakeResend } from '../fakes/resend'
 
-// The outbox against a local fake of Resend's HTTP API: retries with backoff, nothing lost across a
-// restart or a crash, and never a duplicate at the provider.
+// The outbox (email jobs of the job queue, read through the email_outbox view) against a local fake of
+// Resend's HTTP API: retries with backoff, nothing lost across a restart or a crash, and never a
+// duplicate at the provider.
 let fake: FakeResend
-let worker: OutboxWorker | undefined
+let worker: JobWorker | undefined
 const previousBaseUrl = process.env.RESEND_BASE_URL
 
 beforeAll(async () => {
@@ -58,7 +60,7 @@ describe('email outbox', () => {
     const requestsBefore = fake.requests
     fake.failNext(3, 500)
     const id = await enqueueEmail(message('retry@example.com'))
-    worker = new OutboxWorker({ baseDelayMs: 20, pollMs: 50 }).start()
+    worker = new JobWorker({ baseDelayMs: 20, pollMs: 50 }).start()
     await waitFor(async () => (await row(id)).status === 'sent')
 
     const sent = await row(id)
@@ -75,7 +77,7 @@ describe('email outbox', () => {
   it('backs off between attempts and records the last error', async () => {
     fake.failNext(1, 500)
     const id = await enqueueEmail(message('backoff@example.com'))
-    worker = new OutboxWorker({ baseDelayMs: 60_000, pollMs: 50 }).start()
+    worker = new JobWorker({ baseDelayMs: 60_000, pollMs: 50 }).start()
     await waitFor(async () => (await row(id)).attempts === 1 && (await row(id)).lockedUntil === null)
     const failed = await row(id)
     expect(failed.status).toBe('pending')
@@ -85,12 +87,12 @@ describe('email outbox', () => {
   })
 
   it('loses nothing when the process stops before delivery: the next worker sends it once', async () => {
-    const stopped = new OutboxWorker({ baseDelayMs: 20, pollMs: 50 })
+    const stopped = new JobWorker({ baseDelayMs: 20, pollMs: 50 })
     // Queued while no worker runs (the process was stopped), then a new process starts.
     const id = await enqueueEmail(message('restart@example.com'))
     await stopped.stop()
     expect((await row(id)).status).toBe('pending')
-    worker = new OutboxWorker({ baseDelayMs: 20, pollMs: 50 }).start()
+    worker = new JobWorker({ baseDelayMs: 20, pollMs: 50 }).start()
     await waitFor(async () => (await row(id)).status === 'sent')
     expect(deliveredTo('restart@example.com')).toHaveLength(1)
   })
@@ -101,11 +103,11 @@ describe('email outbox', () => {
     const real = createTransport()
     await real.send({ ...message('crash@example.com'), id, from: 'Lectern <hello@example.com>' })
     await getDb()
-      .update(emailOutbox)
+      .update(jobs)
       .set({ attempts: 1, lockedUntil: new Date(Date.now() + 400) })
-      .where(eq(emailOutbox.id, id))
+      .where(eq(jobs.id, id))
 
-    worker = new OutboxWorker({ baseDelayMs: 20, pollMs: 50 }).start()
+    worker = new JobWorker({ baseDelayMs: 20, pollMs: 50 }).start()
     await new Promise((r) => setTimeout(r, 200))
     expect((await row(id)).status).toBe('pending') // still claimed by the dead worker
     await waitFor(async () => (await row(id)).status === 'sent')
@@ -126,7 +128,7 @@ describe('email outbox', () => {
       },
     }
     const id = await enqueueEmail(message('flaky@example.com'))
-    worker = new OutboxWorker({ transport: flaky, baseDelayMs: 20, pollMs: 50 }).start()
+    worker = new JobWorker({ transport: flaky, baseDelayMs: 20, pollMs: 50 }).start()
     await waitFor(async () => (await row(id)).status === 'sent')
     expect(calls).toBe(2)
     expect(deliveredTo('flaky@example.com')).toHaveLength(1)
@@ -135,7 +137,7 @@ describe('email outbox', () => {
   it('gives up after maxAttempts and marks the message failed', async () => {
     fake.failNext(5, 500)
     const id = await enqueueEmail(message('dead@example.com'))
-    worker = new OutboxWorker({ baseDelayMs: 10, pollMs: 50, maxAttempts: 3 }).start()
+    worker = new JobWorker({ baseDelayMs: 10, pollMs: 50, maxAttempts: 3 }).start()
     await waitFor(async () => (await row(id)).status === 'failed')
     expect((await row(id)).attempts).toBe(3)
     expect(deliveredTo('dead@example.com')).toHaveLength(0)

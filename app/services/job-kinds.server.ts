@@ -1,0 +1,43 @@
+import { createTransport, deliverEmail, type Email, type Transport } from './email.server'
+import type { JobRow } from './jobs.server'
+import { deleteIfUnreferenced, ORPHAN_MIN_AGE_MS, sweepOrphans } from './storage-gc.server'
+
+// The kinds of durable job (docs/decisions/0007-jobs.md). Adding one is two typed edits: its payload
+// in JobPayloads, its handler in createJobRegistry. A handler that throws is retried with backoff
+// until maxAttempts; what it returns is stored as the job's result.
+
+export type JobPayloads = {
+  email: Email
+  'storage.delete': { key: string }
+  'storage.sweep': { minAgeMs: number }
+}
+export type JobKind = keyof JobPayloads
+
+export type JobKindDefinition<P> = {
+  run: (payload: P, job: JobRow) => Promise<Record<string, unknown> | void>
+  /** Attempts before the job is marked failed (10 when unset). */
+  maxAttempts?: number
+  /** Scheduled kinds: one job per slot of this length (a day: daily), whichever instance queues it. */
+  everyMs?: number
+  scheduledPayload?: () => P
+}
+export type JobRegistry = { [K in JobKind]: JobKindDefinition<JobPayloads[K]> }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegistry {
+  const transport = deps.transport ?? createTransport()
+  return {
+    email: { run: (email, job) => deliverEmail(transport, email, job) },
+    'storage.delete': { run: ({ key }) => deleteIfUnreferenced(key) },
+    'storage.sweep': {
+      everyMs: DAY_MS,
+      maxAttempts: 3,
+      scheduledPayload: () => ({ minAgeMs: ORPHAN_MIN_AGE_MS }),
+      run: async ({ minAgeMs }) => {
+        const { orphans: _list, ...counts } = await sweepOrphans({ delete: true, minAgeMs })
+        return counts
+      },
+    },
+  }
+}

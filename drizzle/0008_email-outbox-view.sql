@@ -1,0 +1,3 @@
+DROP TABLE "email_outbox" CASCADE;--> statement-breakpoint
+CREATE VIEW "public"."email_outbox" AS (select "id", "payload"->>'to' as "to", "payload"->>'replyTo' as "reply_to", "payload"->>'subject' as "subject", "payload"->>'html' as "html", "payload"->>'text' as "text", case "status" when 'done' then 'sent' else "status"::text end as "status", "attempts", "run_at" as "next_attempt_at", "locked_until", "last_error", "result"->>'transport' as "transport", "result"->>'providerId' as "provider_id", "created_at", "finished_at" as "sent_at" from "jobs" where "kind" = 'email');--> statement-breakpoint
+DROP TYPE "public"."outbox_status";
