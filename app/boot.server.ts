@@ -4,10 +4,12 @@ import { closeDatabase, getDatabaseHandle, getDb, openDatabase } from '~/db/clie
 import { migrate } from '~/db/migrate.server'
 import { deleteExpiredSessions } from '~/auth/session.server'
 import { JobWorker } from '~/services/jobs.server'
+import { startLeadDigests } from '~/services/lead-digest.server'
 import { pruneRateLimits } from '~/services/rate-limit.server'
 
-// Start-up and shutdown of everything the app owns: database, migrations, demo seed, job worker.
-type Running = { worker: JobWorker; janitor: NodeJS.Timeout }
+// Start-up and shutdown of everything the app owns: database, migrations, demo seed, job worker,
+// janitor and the lead-digest tick.
+type Running = { worker: JobWorker; janitor: NodeJS.Timeout; digests: NodeJS.Timeout }
 const holder = globalThis as unknown as { __lecternApp?: Promise<Running> }
 
 export function startApp(): Promise<Running> {
@@ -37,15 +39,18 @@ async function boot(): Promise<Running> {
     60 * 60 * 1000,
   )
   janitor.unref()
-  return { worker, janitor }
+  // Hourly and daily lead digests (instant notifications go out with the sign-up itself).
+  const digests = startLeadDigests()
+  return { worker, janitor, digests }
 }
 
 export async function stopApp() {
   const running = holder.__lecternApp
   holder.__lecternApp = undefined
   if (running) {
-    const { worker, janitor } = await running
+    const { worker, janitor, digests } = await running
     clearInterval(janitor)
+    clearInterval(digests)
     await worker.stop()
   }
   await closeDatabase()

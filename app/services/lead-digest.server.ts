@@ -1,0 +1,137 @@
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
+import { getDb } from '~/db/client.server'
+import { accounts, leads, talkSessions, talks, users } from '~/db/schema'
+import { leadDigestEmail, type SessionLeadsNotice } from '~/emails/leads'
+import { LEAD_DIGEST_INTERVAL_MS, LEAD_DIGEST_TICK_MS } from '~/lib/constants'
+import { isPlan, visibleLeadLimit } from '~/lib/plans'
+import { sessionLabel } from '~/models/lead-capture.server'
+import { pendingNotifications } from '~/models/leads.server'
+import { enqueueEmail } from '~/services/email.server'
+
+// Hourly and daily lead digests (issue 9 Deliver 7; the notify mode is accounts.lead_notify, set on
+// the speaker's settings page). Sent once even with several app instances: the instance that moves
+// accounts.last_digest_at forward (a conditional update) queues the email and marks the leads
+// notified in that same transaction; the others' update matches no row.
+
+type Mode = 'hourly' | 'daily'
+
+/** Sends every digest that is due; answers how many were queued. */
+export async function runLeadDigests(now: Date = new Date()): Promise<number> {
+  let sent = 0
+  for (const mode of ['hourly', 'daily'] as const) {
+    const due = await dueOwners(mode, now)
+    for (const ownerId of due) if (await sendDigest(ownerId, mode, now)) sent++
+  }
+  return sent
+}
+
+function dueCondition(mode: Mode, now: Date) {
+  const cutoff = new Date(now.getTime() - LEAD_DIGEST_INTERVAL_MS[mode])
+  return and(eq(accounts.leadNotify, mode), or(isNull(accounts.lastDigestAt), lte(accounts.lastDigestAt, cutoff)))
+}
+
+async function dueOwners(mode: Mode, now: Date) {
+  const rows = await getDb()
+    .select({ userId: accounts.userId })
+    .from(accounts)
+    .where(
+      and(
+        dueCondition(mode, now),
+        sql`exists (select 1 from ${leads} where ${leads.ownerId} = ${accounts.userId} and ${leads.notifiedAt} is null)`,
+      ),
+    )
+  return rows.map((r) => r.userId)
+}
+
+async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boolean> {
+  const config = getConfig()
+  return getDb().transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(accounts)
+      .set({ lastDigestAt: now })
+      .where(and(eq(accounts.userId, ownerId), dueCondition(mode, now)))
+      .returning({ plan: accounts.plan })
+    if (!claimed) return false
+    const pending = await pendingNotifications(ownerId, tx)
+    if (pending.length === 0) return false
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId))
+    const sessionIds = [...new Set(pending.map((p) => p.sessionId))]
+    const sessions = await tx
+      .select({
+        id: talkSessions.id,
+        eventName: talkSessions.eventName,
+        talkTitle: talks.title,
+        unlocked: talkSessions.unlocked,
+        questions: talkSessions.questions,
+      })
+      .from(talkSessions)
+      .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+      .where(and(eq(talkSessions.userId, ownerId), inArray(talkSessions.id, sessionIds)))
+    const plan = isPlan(claimed.plan) ? claimed.plan : 'free'
+    const visibleIds = pending
+      .filter((p) => {
+        const session = sessions.find((s) => s.id === p.sessionId)
+        const limit = visibleLeadLimit(plan, session?.unlocked ?? false)
+        return limit === null || p.rank <= limit
+      })
+      .map((p) => p.id)
+    // Only the visible leads' details are read at all.
+    const details = visibleIds.length
+      ? await tx
+          .select({
+            id: leads.id,
+            sessionId: leads.sessionId,
+            firstName: leads.firstName,
+            email: leads.email,
+            company: leads.company,
+            jobTitle: leads.jobTitle,
+            phone: leads.phone,
+            linkedinUrl: leads.linkedinUrl,
+            answers: leads.answers,
+            marketingConsent: leads.marketingConsent,
+          })
+          .from(leads)
+          .where(and(eq(leads.ownerId, ownerId), inArray(leads.id, visibleIds)))
+          .orderBy(leads.createdAt, leads.id)
+      : []
+    const notices: SessionLeadsNotice[] = sessions.map((session) => ({
+      sessionLabel: sessionLabel(session),
+      leadsUrl: `${config.appUrl}/app/sessions/${session.id}/leads`,
+      questions: session.questions,
+      visible: details.filter((d) => d.sessionId === session.id),
+      locked: pending.filter((p) => p.sessionId === session.id && !visibleIds.includes(p.id)).length,
+    }))
+    await enqueueEmail(leadDigestEmail({ to: owner!.email, brand: config.BRAND_NAME, period: mode, notices }), tx)
+    await tx
+      .update(leads)
+      .set({ notifiedAt: now })
+      .where(
+        and(
+          eq(leads.ownerId, ownerId),
+          inArray(
+            leads.id,
+            pending.map((p) => p.id),
+          ),
+          isNull(leads.notifiedAt),
+        ),
+      )
+    return true
+  })
+}
+
+/** The digest tick beside the janitor (app/boot.server.ts). Runs never overlap within a process. */
+export function startLeadDigests(tickMs: number = LEAD_DIGEST_TICK_MS) {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    runLeadDigests()
+      .catch((error) => console.error('Lead digest failed', error))
+      .finally(() => {
+        running = false
+      })
+  }, tickMs)
+  timer.unref()
+  return timer
+}
