@@ -6,6 +6,14 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import { lecternPlugin } from './eslint-rules/resource-route-response.js'
 
+const SERVER_DEFAULT_IMPORTS = {
+  group: ['~/models/*', '~/services/*', '~/db/*'],
+  importNames: ['default'],
+  message: 'Server modules export named functions.',
+}
+const READ_BODY_MESSAGE =
+  'Read request bodies with readForm/readJson from ~/services/request-body.server (content type, size limit, control characters → 4xx).'
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,14 +46,34 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_DEFAULT_IMPORTS] }],
+    },
+  },
+  {
+    // ARCHITECTURE decision 18: request bodies are read only through app/services/request-body.server.ts.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/services/request-body.server.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['name', 'property.name', 'callee.object.name'].map((path) => ({
+          selector: `CallExpression[callee.property.name=/^(formData|json|text|arrayBuffer|blob)$/][callee.object.${path}=/^(request|req)$/]`,
+          message: READ_BODY_MESSAGE,
+        })),
+      ],
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          patterns: [SERVER_DEFAULT_IMPORTS],
+          paths: [
             {
-              group: ['~/models/*', '~/services/*', '~/db/*'],
-              importNames: ['default'],
-              message: 'Server modules export named functions.',
+              name: '@remix-run/node',
+              importNames: [
+                'unstable_parseMultipartFormData',
+                'unstable_createMemoryUploadHandler',
+                'unstable_createFileUploadHandler',
+              ],
+              message: READ_BODY_MESSAGE,
             },
           ],
         },

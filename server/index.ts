@@ -6,7 +6,8 @@ import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { parseConfig, storageImageSource } from '../app/config.server'
-import { sameOriginPosts, securityHeaders, uploadsStatic } from './security'
+import { REQUEST_BODY_CEILING_BYTES } from '../app/lib/constants'
+import { bodyCeiling, refuseControlCharactersInUrl, sameOriginPosts, securityHeaders, uploadsStatic } from './security'
 
 type AppModule = {
   startApp: () => Promise<unknown>
@@ -15,8 +16,6 @@ type AppModule = {
 }
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
-// The largest legitimate body is a 5 MB image plus form fields; anything far beyond is refused early.
-const MAX_BODY_BYTES = 12 * 1024 * 1024
 
 export async function createApp() {
   const config = parseConfig()
@@ -76,12 +75,11 @@ export async function createApp() {
     mountTestHooks(app)
   }
 
+  app.use(refuseControlCharactersInUrl)
   app.use(sameOriginPosts(config.appUrl))
-  app.use((req, res, next) => {
-    const length = Number(req.get('Content-Length') ?? 0)
-    if (length > MAX_BODY_BYTES) return res.status(413).type('text/plain').send('Request too large.')
-    next()
-  })
+  // Each route's own limit is enforced while its body is read (app/services/request-body.server.ts);
+  // this only refuses what no route accepts, before any of it is read.
+  app.use(bodyCeiling(REQUEST_BODY_CEILING_BYTES))
 
   // Rate limits and logging need the client address; forwarded headers count only behind a trusted proxy.
   app.use((req, _res, next) => {

@@ -83,6 +83,33 @@ export function sameOriginPosts(appUrl: string) {
   }
 }
 
+// Percent-encoded or raw control characters other than tab, LF and CR (NUL above all: Postgres refuses it).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const URL_CONTROL_CHARACTERS = /%(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+/**
+ * Path and query values reach loaders and the database: one rule here, for every route, instead of
+ * each loader cleaning its params. Browsers never send these characters in an address.
+ */
+export function refuseControlCharactersInUrl(req: Request, res: Response, next: NextFunction) {
+  if (URL_CONTROL_CHARACTERS.test(req.originalUrl)) {
+    return res.status(400).type('text/plain').send('The address contains characters that are not allowed.')
+  }
+  next()
+}
+
+/** Refuses a declared body above the largest any route accepts; chunked bodies are counted by the route's reader. */
+export function bodyCeiling(maxBytes: number) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const length = Number(req.get('Content-Length') ?? 0)
+    if (length > maxBytes) {
+      res.set('Connection', 'close')
+      return res.status(413).type('text/plain').send('The request is too large.')
+    }
+    next()
+  }
+}
+
 // Spec 001 §7: uploads are cached for 3600 s.
 const UPLOAD_MAX_AGE_MS = 3_600_000
 

@@ -11,6 +11,7 @@ import {
   findActiveVerification,
   recordWrongCode,
 } from './verifications.server'
+import { readForm } from '~/services/request-body.server'
 
 /** What the strategy hands to its verify callback once a link or code has been spent. */
 export type MagicLinkVerifyParams = { email: string; intent: MagicLinkIntent; returnTo: string | null; via: 'link' | 'code' }
@@ -26,7 +27,7 @@ export class MagicLinkStrategy<User> extends Strategy<User, MagicLinkVerifyParam
   name = 'magic-link'
 
   async authenticate(request: Request, sessionStorage: SessionStorage, options: AuthenticateOptions): Promise<User> {
-    const form = await request.formData()
+    const form = await readForm(request)
     const token = form.get('token')
     const code = form.get('code')
     const email = form.get('email')

@@ -201,9 +201,7 @@ export async function verifyCode({
 }): Promise<SignInResult> {
   const ip = await hitRateLimit(`magic-code:ip:${clientIp(request)}`, MAGIC_CODE_IP_LIMIT, MAGIC_LINK_IP_WINDOW_MS)
   if (!ip.allowed) return { ok: false, message: 'Too many attempts from your network. Please try again later.' }
-  const body = new FormData()
-  body.set('email', email)
-  body.set('code', code)
+  const body = new URLSearchParams({ email, code })
   const result = await authenticateMagicLink(
     new Request(request.url, { method: 'POST', body, headers: { Cookie: request.headers.get('Cookie') ?? '' } }),
   )

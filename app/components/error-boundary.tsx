@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
 type StatusHandler = (info: { error: { status: number; data: unknown } }) => ReactNode
@@ -12,19 +12,42 @@ export function GeneralErrorBoundary({
   unexpected?: (error: unknown) => ReactNode
 }) {
   const error = useRouteError()
+  const location = useLocation()
   if (typeof document !== 'undefined' && !isRouteErrorResponse(error)) console.error(error)
   let content: ReactNode
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers[error.status]
     content = handler ? (
       handler({ error })
+    ) : (error.status === 413 || error.status === 415) && typeof error.data === 'string' ? (
+      // A form body the request-body boundary refused (docs/decisions/0007): the sentence, and the form again.
+      <ErrorMessage
+        title="This form could not be sent"
+        body={error.data}
+        action={
+          <Link
+            to={`${location.pathname}${location.search}`}
+            reloadDocument
+            className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-400"
+          >
+            Back to the form
+          </Link>
+        }
+      />
     ) : error.status === 404 ? (
       <ErrorMessage title="Page not found" body="The page you're looking for doesn't exist or has moved." />
     ) : (
-      <ErrorMessage title={`${error.status} ${error.statusText || 'Error'}`} body={typeof error.data === 'string' ? error.data : 'Something went wrong.'} />
+      <ErrorMessage
+        title={`${error.status} ${error.statusText || 'Error'}`}
+        body={typeof error.data === 'string' ? error.data : 'Something went wrong.'}
+      />
     )
   } else {
-    content = unexpected ? unexpected(error) : <ErrorMessage title="Something went wrong" body="An unexpected error occurred. Please try again." />
+    content = unexpected ? (
+      unexpected(error)
+    ) : (
+      <ErrorMessage title="Something went wrong" body="An unexpected error occurred. Please try again." />
+    )
   }
   return <div className="mx-auto w-full max-w-3xl px-4 py-24 text-center">{content}</div>
 }

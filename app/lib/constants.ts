@@ -35,6 +35,12 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
 export const STORAGE_CACHE_CONTROL_SECONDS = 3_600
 /** URL prefix of local uploads; server/index.ts serves DATA_DIR/uploads here. */
 export const LOCAL_UPLOADS_PATH = '/uploads'
+/**
+ * The server refuses any body above this before a route sees it (server/index.ts); each route's own,
+ * smaller limit is enforced while reading (app/services/request-body.server.ts). It is the largest
+ * route limit — a 25 MB file plus its form — so a route that needs more raises it here.
+ */
+export const REQUEST_BODY_CEILING_BYTES = 26 * 1024 * 1024
 
 // ── Posts, featured sections, meta title (spec 001 §3, §5, §9) ───────────────────────────────
 export const POST_TYPES = ['resource', 'news'] as const

@@ -4,12 +4,15 @@ import { isClickEvent } from '~/lib/analytics-events'
 import { safeReturnTo } from '~/lib/url'
 import { recordEvent } from '~/services/analytics.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
+import { bodyKind, readForm, readJson, RequestBodyError } from '~/services/request-body.server'
 import { clientIp } from '~/services/request.server'
 
 // POST /api/events: the sendBeacon endpoint for click events. Only names on the allowlist
 // (app/lib/analytics-events.ts) are stored; no cookies are read or set.
 
 const EVENTS_PER_MINUTE = 60
+// An event is a name and a path: a few hundred bytes.
+const MAX_BODY_BYTES = 4 * 1024
 const EventSchema = z.object({ name: z.string().max(64), path: z.string().max(512).optional() })
 
 export async function loader() {
@@ -30,12 +33,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return new Response(null, { status: 204 })
 }
 
+/** JSON (sendBeacon sends it as text/plain) or a form; anything unreadable is simply not an event. */
 async function readBody(request: Request): Promise<unknown> {
-  const type = request.headers.get('Content-Type') ?? ''
   try {
-    if (type.includes('application/json') || type.startsWith('text/plain')) return JSON.parse(await request.text())
-    return Object.fromEntries(await request.formData())
-  } catch {
-    return null
+    if (bodyKind(request) === 'form') return Object.fromEntries(await readForm(request, { maxBytes: MAX_BODY_BYTES }))
+    return await readJson(request, { maxBytes: MAX_BODY_BYTES, allowTextPlain: true })
+  } catch (error) {
+    if (error instanceof RequestBodyError && error.status !== 413) return null
+    throw error
   }
 }

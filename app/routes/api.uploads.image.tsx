@@ -1,20 +1,16 @@
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-} from '@remix-run/node'
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { getSessionUser } from '~/auth/session.server'
 import { IMAGE_MAX_BYTES } from '~/lib/constants'
 import { IMAGE_UPLOAD_ERRORS, processImageUpload } from '~/services/images.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
+import { readForm, RequestBodyError, type ReadFormOptions } from '~/services/request-body.server'
 
 // JSON upload endpoint for editors running with JavaScript (hero image, profile photo, bio images).
 // POST multipart `file` → 200 {url} | 4xx {error}. Forms without JavaScript upload through their own action.
 
 const UPLOADS_PER_HOUR = 60
-// Multipart framing around one 5 MB file stays far below this.
-const MAX_BODY_BYTES = IMAGE_MAX_BYTES + 64 * 1024
+// One image at its 5 MB limit; multipart framing stays far below the 64 KB on top.
+const BODY: ReadFormOptions = { files: { maxFileBytes: IMAGE_MAX_BYTES }, maxBytes: IMAGE_MAX_BYTES + 64 * 1024 }
 
 export async function loader() {
   return Response.json({ error: 'Use POST with a multipart field named "file".' }, { status: 405, headers: { Allow: 'POST' } })
@@ -36,24 +32,16 @@ export async function action({ request }: ActionFunctionArgs) {
     )
   }
 
-  const length = Number(request.headers.get('Content-Length') ?? 0)
-  if (length > MAX_BODY_BYTES) return Response.json({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 })
   if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
     return Response.json({ error: 'Send the image as multipart/form-data in a field named "file".' }, { status: 400 })
   }
 
   let formData: FormData
   try {
-    formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({
-        maxPartSize: IMAGE_MAX_BYTES,
-        // Only the file is read; any other part is skipped rather than buffered.
-        filter: ({ name }) => name === 'file',
-      }),
-    )
+    formData = await readForm(request, BODY)
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return Response.json({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 })
+    if (!(error instanceof RequestBodyError)) throw error
+    if (error.status === 413) return Response.json({ error: IMAGE_UPLOAD_ERRORS.tooLarge }, { status: 413 })
     return Response.json({ error: 'The upload could not be read. Please try again.' }, { status: 400 })
   }
 

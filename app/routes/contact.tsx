@@ -12,6 +12,7 @@ import { hitRateLimit } from '~/services/rate-limit.server'
 import { clientIp } from '~/services/request.server'
 import { redirectWithToast } from '~/services/toast.server'
 import type { loader as rootLoader } from '~/root'
+import { readForm } from '~/services/request-body.server'
 
 // Contact Us: the footer modal (?modal=contact) and this page post here. Stored in contact_messages;
 // the team is emailed through the outbox in the same transaction.
@@ -22,7 +23,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const returnTo = safeReturnTo(formData.get('return_to'), '/')
   const success = () => redirectWithToast(returnTo, { type: 'success', ...CONTACT_SUCCESS })
   if (isSpam(formData)) return success()

@@ -10,6 +10,7 @@ import { getConfig } from '~/config.server'
 import { safeReturnTo } from '~/lib/url'
 import { consentCookieHeader, readConsent } from '~/services/consent.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/request-body.server'
 
 // /cookie-settings: the real consent form for optional third-party widgets (the spec's "preferences
 // are loading" placeholder is superseded). Remembered in the lectern-consent cookie; no JavaScript needed.
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ConsentSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ConsentSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const allowed = submission.value.widgets === 'on'
   return redirectWithToast(

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { CURRENCIES } from '~/lib/constants'
 import { safeReturnTo } from '~/lib/url'
 import { preferredCurrencyCookie } from '~/services/currency.server'
+import { readForm } from '~/services/request-body.server'
 
 // POST /currency: remember the visitor's currency (decision 9: a valid stored choice wins over
 // the browser language) and go back to the page the switch was on. No JavaScript needed.
@@ -14,7 +15,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = CurrencySchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = CurrencySchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) {
     throw new Response('Choose USD, GBP or EUR.', { status: 400 })
   }

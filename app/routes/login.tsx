@@ -8,6 +8,7 @@ import { authMeta } from '~/auth/page-meta'
 import { hasStaleSession } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { FormMessage } from '~/components/forms'
+import { readForm } from '~/services/request-body.server'
 
 // "Log In" (decision 10): any user; afterwards admins go to the admin area, speakers to return_to.
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   return handleMagicLinkAction({ request, formData, intent: 'login', returnTo: returnToParam(request) })
 }
 

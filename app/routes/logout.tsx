@@ -4,6 +4,7 @@ import { clearPendingSignIn } from '~/auth/magic-link.server'
 import { destroyUserSession } from '~/auth/session.server'
 import { safeReturnTo } from '~/lib/url'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/request-body.server'
 
 // POST only. Deletes the session row (the old cookie stops working everywhere), clears the cookie,
 // and forgets any pending sign-in so the next screen starts from an empty form (spec 001 §4).
@@ -14,7 +15,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const headers = new Headers()
   headers.append('Set-Cookie', await destroyUserSession(request))
   headers.append('Set-Cookie', await clearPendingSignIn())

@@ -11,6 +11,7 @@ import { isSpam } from '~/services/honeypot.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
 import { clientIp } from '~/services/request.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/request-body.server'
 
 // POST /newsletter: the footer form (source 'footer'). With JavaScript the form reads {ok} and shows
 // its own states; without, success redirects back with a flash message and failure renders this page.
@@ -21,7 +22,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const wantsJson = formData.get('_js') === '1'
   const returnTo = safeReturnTo(formData.get('return_to'), '/')
   const succeed = () =>

@@ -5,6 +5,7 @@ import { buttonClass } from '~/components/forms'
 import { shellMeta } from '~/components/layout/meta'
 import { confirmationTokenState, confirmSubscription } from '~/models/newsletter.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/request-body.server'
 
 // The link in the welcome email. GET only shows a button (mail scanners that fetch links confirm
 // nothing); the POST confirms.
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const token = String(formData.get('token') ?? '')
   const result = await confirmSubscription(token)
   if (result === 'invalid') return data({ token, state: 'invalid' as const }, { status: 400 })

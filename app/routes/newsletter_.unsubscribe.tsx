@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { shellMeta } from '~/components/layout/meta'
 import { isValidUnsubscribeToken, unsubscribe } from '~/models/newsletter.server'
+import { readForm } from '~/services/request-body.server'
 
 // The unsubscribe link in every newsletter email: GET asks, POST unsubscribes.
 
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const done = await unsubscribe(String(formData.get('email') ?? ''), String(formData.get('token') ?? ''))
   return data({ done }, { status: done ? 200 : 400 })
 }

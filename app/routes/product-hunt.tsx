@@ -34,6 +34,7 @@ import { subscribe } from '~/models/newsletter.server'
 import { isSpam } from '~/services/honeypot.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
 import { clientIp } from '~/services/request.server'
+import { readForm } from '~/services/request-body.server'
 
 // The launch page (spec 000 §2). One offer everywhere (decision 6): 40% off the annual Pro plan
 // with code ProductHunt until the configured deadline. The discount e-mail form is first-party
@@ -56,7 +57,7 @@ export async function loader(_args: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const wantsJson = formData.get('_js') === '1'
   const submission = parseWithZod(formData, { schema: NewsletterSchema })
   const succeed = () => (wantsJson ? data<LaunchResult>({ ok: true }) : redirect('/product-hunt?subscribed=1#launch-discount'))

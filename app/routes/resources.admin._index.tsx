@@ -15,6 +15,7 @@ import { formatUsLongDate } from '~/lib/text'
 import { deletePost, getPostById, listAdminPosts, listAllTags } from '~/models/posts.server'
 import { recordEvent } from '~/services/analytics.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/request-body.server'
 
 const FiltersSchema = z.object({
   q: z.string().trim().max(200).catch(''),
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request)
-  const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = DeleteSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Invalid request' }, { status: 400 })
   const { id, confirmed } = parsed.data
   const returnTo = listUrl(parsed.data.returnTo)

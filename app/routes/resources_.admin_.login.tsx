@@ -10,6 +10,7 @@ import { getSessionUser, hasStaleSession } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { FormMessage } from '~/components/forms'
 import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH } from '~/lib/constants'
+import { readForm } from '~/services/request-body.server'
 
 // Admin Login (spec 001 §2). Existing accounts only: an unknown address gets the very same answer
 // and nothing is sent. Escaped route name (resources_.admin_) so no admin layout guards it.
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (user?.role === 'admin') throw redirect(ADMIN_HOME_PATH)
   // A signed-in non-admin sees "Access denied" and can only log out.
   if (user) throw redirect(ADMIN_LOGIN_PATH)
-  const formData = await request.formData()
+  const formData = await readForm(request)
   return handleMagicLinkAction({ request, formData, intent: 'admin', returnTo: null, formPath: ADMIN_LOGIN_PATH })
 }
 

@@ -13,6 +13,7 @@ import { formatUsLongDate } from '~/lib/text'
 import { deleteSpeaker, getSpeakerById, listSpeakersForAdmin } from '~/models/speakers.server'
 import type { loader as rootLoader } from '~/root'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/request-body.server'
 
 export const ACCESS_DENIED = 'Access denied. Admin privileges required.'
 const confirmText = (name: string) => `Are you sure you want to delete "${name}"?`
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // spec 001 §6: deleting re-checks admin on the server, whatever the page showed.
   const user = await getSessionUser(request)
   if (!user || user.role !== 'admin') return data({ error: ACCESS_DENIED }, { status: 403 })
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const id = String(formData.get('id') ?? '')
   if (formData.get('intent') !== 'delete' || !id) return data({ error: 'Unknown action.' }, { status: 400 })
   const back = new URL(request.url)

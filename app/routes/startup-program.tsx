@@ -26,6 +26,7 @@ import { recordEvent } from '~/services/analytics.server'
 import { isSpam } from '~/services/honeypot.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
 import { clientIp } from '~/services/request.server'
+import { readForm } from '~/services/request-body.server'
 
 // The startup programme (spec 000 §2, §3, §5, §7–§9). The application is stored and the team
 // notified through the outbox in one transaction; success redirects to ?applied=1, which shows
@@ -39,7 +40,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const schema = startupApplicationSchema(new Date().getUTCFullYear())
   const submission = parseWithZod(formData, { schema })
   const failWith = (message: string, status: number) => data({ result: submission.reply({ formErrors: [message] }) }, { status })

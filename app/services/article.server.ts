@@ -8,6 +8,7 @@ import { createComment, deleteComment, listComments } from '~/models/comments.se
 import { getPublishedPost } from '~/models/posts.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm } from '~/services/request-body.server'
 
 const COMMENTS_PER_MINUTE = 5
 export const COMMENT_MAX_LENGTH = 5_000
@@ -69,7 +70,7 @@ export async function loadArticle(request: Request, type: PostType, slug: string
 
 /** Posting and deleting comments on an article (spec 000 §5, §7; decision 8). */
 export async function articleAction(request: Request, type: PostType, slug: string | undefined) {
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: CommentSchema })
   const base = type === 'resource' ? '/resources' : '/news'
   const user = await getSessionUser(request)

@@ -1,9 +1,9 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { IMAGE_MAX_BYTES } from '~/lib/constants'
 import { SpeakerFormSchema, type SpeakerFormValue } from '~/lib/speaker-form'
 import type { SpeakerInput } from '~/models/speakers.server'
 import { IMAGE_UPLOAD_ERRORS, processImageUpload } from './images.server'
+import { readForm, type ReadFormOptions } from './request-body.server'
 import { sanitizeBioHtml } from './sanitize.server'
 
 // Reads the shared speaker form (submission screen and admin editor): the profile photo sent
@@ -13,26 +13,22 @@ import { sanitizeBioHtml } from './sanitize.server'
 export const PROFILE_IMAGE_FIELD = 'profileImage'
 export const IMAGE_UPLOAD_FAILED = 'Failed to upload image. Please try again.'
 
+/** Body limits of the speaker form (both routes that show it): the photo at the image limit, checkbox groups repeat. */
+export const SPEAKER_FORM_BODY: ReadFormOptions = {
+  files: { maxFileBytes: IMAGE_MAX_BYTES },
+  multiple: ['topics', 'industries', 'talkTypes'],
+}
+
 export async function readSpeakerForm(request: Request) {
   let formData: FormData
   let uploadError: string | null = null
-  if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
-    try {
-      formData = await unstable_parseMultipartFormData(
-        request,
-        unstable_createMemoryUploadHandler({
-          maxPartSize: IMAGE_MAX_BYTES,
-          filter: ({ name, filename }) => filename === undefined || name === PROFILE_IMAGE_FIELD,
-        }),
-      )
-    } catch (error) {
-      if (!(error instanceof MaxPartSizeExceededError)) throw error
-      // The rest of the form is lost with an oversized part; say why rather than failing blank.
-      formData = new FormData()
-      uploadError = `Error uploading image: ${IMAGE_UPLOAD_ERRORS.tooLarge}`
-    }
-  } else {
-    formData = await request.formData()
+  try {
+    formData = await readForm(request, SPEAKER_FORM_BODY)
+  } catch (error) {
+    if (!(error instanceof Response && error.status === 413)) throw error
+    // The rest of the form is lost with an oversized body; say why next to the photo rather than failing blank.
+    formData = new FormData()
+    uploadError = `Error uploading image: ${IMAGE_UPLOAD_ERRORS.tooLarge}`
   }
 
   const file = formData.get(PROFILE_IMAGE_FIELD)

@@ -22,17 +22,23 @@ export async function signedInAs(email: string, role: Role = 'speaker') {
   return { user, cookie: await sessionCookie(user.id) }
 }
 
-type RequestOptions = { method?: string; cookie?: string; form?: Record<string, string | string[]> | FormData; headers?: Record<string, string> }
+type RequestOptions = {
+  method?: string
+  cookie?: string
+  form?: Record<string, string | string[]> | FormData
+  headers?: Record<string, string>
+}
 
 /** A Request as the browser would send it to our own site. */
 export function makeRequest(pathname: string, options: RequestOptions = {}) {
   const headers = new Headers(options.headers)
   if (options.cookie) headers.set('Cookie', options.cookie)
-  let body: FormData | undefined
+  let body: FormData | URLSearchParams | undefined
   if (options.form) {
+    // A record is a plain browser form (urlencoded); pass a FormData to send multipart, as file forms do.
     if (options.form instanceof FormData) body = options.form
     else {
-      body = new FormData()
+      body = new URLSearchParams()
       for (const [key, value] of Object.entries(options.form)) {
         for (const v of Array.isArray(value) ? value : [value]) body.append(key, v)
       }
@@ -47,7 +53,11 @@ export function makeRequest(pathname: string, options: RequestOptions = {}) {
 }
 
 /** Calls a loader or action and returns the thrown or returned Response (redirects are thrown). */
-export async function call<T>(fn: (args: { request: Request; params: Record<string, string>; context: { cspNonce: string } }) => Promise<T>, request: Request, params: Record<string, string> = {}) {
+export async function call<T>(
+  fn: (args: { request: Request; params: Record<string, string>; context: { cspNonce: string } }) => Promise<T>,
+  request: Request,
+  params: Record<string, string> = {},
+) {
   try {
     return await fn({ request, params, context: { cspNonce: '' } })
   } catch (thrown) {

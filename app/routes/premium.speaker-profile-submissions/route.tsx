@@ -16,10 +16,11 @@ import { speakerFormDefaults } from '~/lib/speaker-form'
 import { formatUsLongDate } from '~/lib/text'
 import { createSpeaker, getOwnedSpeaker, listSpeakersByOwner, updateSpeaker } from '~/models/speakers.server'
 import type { loader as rootLoader } from '~/root'
-import { readSpeakerForm, toSpeakerInput } from '~/services/speaker-form.server'
+import { readSpeakerForm, SPEAKER_FORM_BODY, toSpeakerInput } from '~/services/speaker-form.server'
 import { saveErrorMessages } from '~/services/speaker-save.server'
 import { redirectWithToast } from '~/services/toast.server'
 import bioCss from '~/components/bio-editor/bio-content.css?url'
+import { readForm } from '~/services/request-body.server'
 
 export const links = () => [{ rel: 'stylesheet', href: bioCss }]
 
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getSessionUser(request)
   if (!user) {
-    const formData = await request.formData()
+    const formData = await readForm(request, SPEAKER_FORM_BODY)
     if (isMagicLinkFormIntent(formData.get('intent'))) {
       return handleMagicLinkAction({ request, formData, intent: 'signup', returnTo: DEFAULT_RETURN_TO })
     }

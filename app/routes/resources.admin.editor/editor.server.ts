@@ -1,15 +1,24 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import type { SessionUser } from '~/auth/session.server'
+import { IMAGE_MAX_BYTES } from '~/lib/constants'
 import { postSlug } from '~/lib/slug'
 import { createPost, getPostById, isSlugTaken, isUniqueViolation, updatePost, type PostInput } from '~/models/posts.server'
 import { recordEvent } from '~/services/analytics.server'
 import { processImageUpload } from '~/services/images.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm, type ReadFormOptions } from '~/services/request-body.server'
 import { PostSchema, TITLE_AND_CONTENT_REQUIRED } from './schema'
 
 export const EMPTY_SLUG_MESSAGE = 'The title needs at least one letter or number (a-z, 0-9) to make the post link.'
 export const slugTakenMessage = (slug: string) => `Another post already uses the link "${slug}". Please choose a different title.`
+
+// The hero image (no-JS upload) and up to 500,000 characters of markdown (up to 3 bytes each in UTF-8).
+// The image rules (5 MB) answer inside the form; the part limit leaves 1 MB over that before the 413 page.
+export const EDITOR_BODY: ReadFormOptions = {
+  files: { maxFileBytes: IMAGE_MAX_BYTES + 1024 * 1024 },
+  maxBytes: IMAGE_MAX_BYTES + 3 * 1024 * 1024,
+}
 
 type AutosaveReply = { ok: true; id: string; savedAt: string } | { ok: false; error: string }
 
@@ -18,7 +27,7 @@ type AutosaveReply = { ok: true; id: string; savedAt: string } | { ok: false; er
  * auto-save (JSON answer; a new post is created on its first auto-save and edited from then on).
  */
 export async function saveAction(request: Request, _user: SessionUser) {
-  const formData = await request.formData()
+  const formData = await readForm(request, EDITOR_BODY)
   const heroFile = formData.get('heroImage')
   formData.delete('heroImage')
   const submission = parseWithZod(formData, { schema: PostSchema })

@@ -1,11 +1,16 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
+import { SVG_ICON_MAX_BYTES } from '~/lib/constants'
 import { createSection, deleteSection, getSection, updateSection } from '~/models/featured-sections.server'
 import { uploadSvgIcon } from '~/services/svg.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { readForm, type ReadFormOptions } from '~/services/request-body.server'
 import { AddSectionSchema, DeleteSectionSchema, EditSectionSchema, FEATURED_MESSAGES } from './schema'
 
 const LIST = '/resources/admin/featured'
+// An SVG icon (no-JS upload) and the section's text fields. The icon rules (1 MB) answer inside the form;
+// the boundary's part limit is twice that, so only a flood gets the 413 page.
+export const FEATURED_BODY: ReadFormOptions = { files: { maxFileBytes: 2 * SVG_ICON_MAX_BYTES } }
 
 function iconError(error: string) {
   // Storage failures come back as "Failed to upload SVG: …"; say what failed first.
@@ -13,7 +18,7 @@ function iconError(error: string) {
 }
 
 export async function featuredAction(request: Request) {
-  const formData = await request.formData()
+  const formData = await readForm(request, FEATURED_BODY)
   const intent = formData.get('intent')
   const iconFile = formData.get('icon')
   formData.delete('icon')

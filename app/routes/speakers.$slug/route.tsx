@@ -20,6 +20,7 @@ import { clientIp } from '~/services/request.server'
 import bioCss from '~/components/bio-editor/bio-content.css?url'
 import { CONTACT_FAILED, CONTACT_MODAL, ContactSpeakerSchema } from './contact'
 import { ContactSpeakerModal } from './contact-modal'
+import { readForm } from '~/services/request-body.server'
 
 export const links = () => [{ rel: 'stylesheet', href: bioCss }]
 
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const slug = params.slug ?? ''
-  const formData = await request.formData()
+  const formData = await readForm(request)
   const withJs = formData.get('js') === '1'
   const sentUrl = `/speakers/${encodeURIComponent(slug)}?modal=${CONTACT_MODAL}&sent=1`
   const submission = parseWithZod(formData, { schema: ContactSpeakerSchema })

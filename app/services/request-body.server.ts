@@ -1,0 +1,276 @@
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node'
+
+// The one place a request body is read (ARCHITECTURE decision 18, docs/decisions/0007-request-body-boundary.md).
+// Every action goes through readForm/readJson; eslint refuses request.formData()/json()/text() elsewhere.
+// Anything malformed ends here as a thrown 4xx Response with a sentence a person can act on:
+//   wrong or missing content type → 415, unreadable body → 400, over the route's limit → 413,
+//   a single-value field sent twice → 400. Control characters other than tab/CR/LF are stripped
+//   from every name and value, so no NUL ever reaches Postgres.
+
+/** Limit for a plain urlencoded form when the route declares none: room for a long message, not a flood. */
+export const DEFAULT_FORM_MAX_BYTES = 64 * 1024
+/** Multipart framing and the text fields that ride along with a file. */
+export const MULTIPART_OVERHEAD_BYTES = 256 * 1024
+
+export type ReadFormOptions = {
+  /** Whole-body limit in bytes, counted while streaming. Default: 64 KB, or the file limit plus 256 KB with files. */
+  maxBytes?: number
+  /** Accept multipart/form-data with files, each at most maxFileBytes. Without it only urlencoded forms are read. */
+  files?: { maxFileBytes: number }
+  /** Field names that may repeat (checkbox groups, multi-selects). Any other name sent twice → 400. */
+  multiple?: readonly string[]
+}
+
+export const BODY_ERRORS = {
+  unsupportedType: 'This form must be sent as a web form (application/x-www-form-urlencoded).',
+  unsupportedTypeFiles: 'This form must be sent as a web form (multipart/form-data or application/x-www-form-urlencoded).',
+  unsupportedJson: 'Send the request as JSON (application/json).',
+  unreadable: 'The form could not be read. Please reload the page and try again.',
+  unreadableJson: 'The request body is not valid JSON.',
+  tooLarge: (maxBytes: number) => `The form is too large: the limit is ${formatBytes(maxBytes)}.`,
+  fileTooLarge: (maxBytes: number) => `The file is too large: the limit is ${formatBytes(maxBytes)}.`,
+  repeated: (name: string) => `The field "${name}" was sent more than once.`,
+} as const
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+
+/** Removes NUL and the other control characters a form field never needs (tab, CR and LF stay). */
+export function stripControlCharacters(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, '')
+}
+
+export function hasControlCharacters(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return /[\u0000-\u001F\u007F]/.test(value)
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
+  return `${bytes} bytes`
+}
+
+/**
+ * The thrown 4xx for a refused body: JSON `{ error }` when the client asks for JSON, else the plain
+ * sentence, which the route's ErrorBoundary shows with a way back to the form. `reason` lets a route
+ * that answers in its own shape (a JSON API, a form that shows the message by a field) reuse the sentence.
+ */
+export class RequestBodyError extends Response {
+  readonly reason: string
+  constructor(status: 400 | 413 | 415, reason: string, json: boolean) {
+    const headers = new Headers({ 'Cache-Control': 'no-store' })
+    headers.set('Content-Type', json ? 'application/json' : 'text/plain; charset=utf-8')
+    super(json ? JSON.stringify({ error: reason }) : reason, { status, headers })
+    this.reason = reason
+  }
+}
+
+export function bodyErrorResponse(request: Request, status: 400 | 413 | 415, message: string): RequestBodyError {
+  return new RequestBodyError(status, message, wantsJson(request))
+}
+
+function wantsJson(request: Request) {
+  return (request.headers.get('Accept') ?? '').includes('application/json')
+}
+
+function mediaType(request: Request) {
+  return (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
+/** Reads a form post (urlencoded; multipart only when `files` is given). Throws a 4xx Response when malformed. */
+export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
+  const type = mediaType(request)
+  const maxBytes =
+    options.maxBytes ?? (options.files ? options.files.maxFileBytes + MULTIPART_OVERHEAD_BYTES : DEFAULT_FORM_MAX_BYTES)
+  let formData: FormData
+  if (type === 'application/x-www-form-urlencoded') {
+    const bytes = await readBytes(request, maxBytes)
+    const parsed = parseUrlEncoded(bytes)
+    if (!parsed) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
+    formData = parsed
+  } else if (type === 'multipart/form-data' && options.files) {
+    formData = await readMultipart(request, maxBytes, options.files.maxFileBytes)
+  } else {
+    throw bodyErrorResponse(request, 415, options.files ? BODY_ERRORS.unsupportedTypeFiles : BODY_ERRORS.unsupportedType)
+  }
+  return cleanFormData(request, formData, options.multiple ?? [])
+}
+
+/**
+ * Reads a JSON body (application/json; `text/plain` too when allowed, which is what navigator.sendBeacon
+ * sends for a string). Control characters are stripped from every string in it.
+ */
+export async function readJson(
+  request: Request,
+  options: { maxBytes?: number; allowTextPlain?: boolean } = {},
+): Promise<unknown> {
+  const type = mediaType(request)
+  if (type !== 'application/json' && !(options.allowTextPlain && type === 'text/plain')) {
+    throw bodyErrorResponse(request, 415, BODY_ERRORS.unsupportedJson)
+  }
+  const bytes = await readBytes(request, options.maxBytes ?? DEFAULT_FORM_MAX_BYTES)
+  let value: unknown
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch {
+    throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadableJson)
+  }
+  return cleanJson(value)
+}
+
+/** The content type a body was sent with, for routes that accept either a form or JSON. */
+export function bodyKind(request: Request): 'form' | 'json' | 'text' | 'other' {
+  const type = mediaType(request)
+  if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') return 'form'
+  if (type === 'application/json') return 'json'
+  if (type === 'text/plain') return 'text'
+  return 'other'
+}
+
+function tooLarge(request: Request, maxBytes: number) {
+  return bodyErrorResponse(request, 413, BODY_ERRORS.tooLarge(maxBytes))
+}
+
+function declaredLength(request: Request) {
+  const header = request.headers.get('Content-Length')
+  return header === null ? null : Number(header)
+}
+
+/** The whole body, refused as soon as it passes maxBytes (by Content-Length or by counting), never buffered past it. */
+async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const length = declaredLength(request)
+  if (length !== null && length > maxBytes) throw tooLarge(request, maxBytes)
+  if (!request.body) return new Uint8Array(0)
+  if (request.bodyUsed) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.byteLength
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {})
+        throw tooLarge(request, maxBytes)
+      }
+      chunks.push(value)
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    // The client went away or sent a broken chunked body.
+    throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
+  }
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/** application/x-www-form-urlencoded, strictly: invalid UTF-8 or a broken %-escape → null (400). */
+export function parseUrlEncoded(bytes: Uint8Array): FormData | null {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return null
+  }
+  const formData = new FormData()
+  if (text.trim() === '') return formData
+  for (const pair of text.split('&')) {
+    if (pair === '') continue
+    const index = pair.indexOf('=')
+    const rawName = index === -1 ? pair : pair.slice(0, index)
+    const rawValue = index === -1 ? '' : pair.slice(index + 1)
+    try {
+      formData.append(decodeURIComponent(rawName.replace(/\+/g, ' ')), decodeURIComponent(rawValue.replace(/\+/g, ' ')))
+    } catch {
+      return null
+    }
+  }
+  return formData
+}
+
+async function readMultipart(request: Request, maxBytes: number, maxFileBytes: number): Promise<FormData> {
+  const length = declaredLength(request)
+  if (length !== null && length > maxBytes) throw tooLarge(request, maxBytes)
+  if (!request.body || request.bodyUsed) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
+  const boundary = /;\s*boundary=("?)([^";]+)\1/i.exec(request.headers.get('Content-Type') ?? '')?.[2]
+  if (!boundary) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
+  // The parser stops quietly at a truncated body or a boundary that never comes: only a body that
+  // ends with the closing delimiter is a whole form.
+  const closing = new TextEncoder().encode(`--${boundary}--`)
+  let tail = new Uint8Array(0)
+  let overLimit = false
+  let total = 0
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength
+        if (total > maxBytes) {
+          overLimit = true
+          controller.error(new Error('body over limit'))
+          return
+        }
+        const joined = new Uint8Array(tail.byteLength + chunk.byteLength)
+        joined.set(tail)
+        joined.set(chunk, tail.byteLength)
+        tail = joined.slice(-(closing.byteLength + 4))
+        controller.enqueue(chunk)
+      },
+    }),
+  )
+  const bounded = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: counted,
+    duplex: 'half',
+  } as RequestInit)
+  let formData: FormData
+  try {
+    formData = await unstable_parseMultipartFormData(bounded, unstable_createMemoryUploadHandler({ maxPartSize: maxFileBytes }))
+  } catch (error) {
+    if (overLimit) throw tooLarge(request, maxBytes)
+    if (error instanceof MaxPartSizeExceededError) throw bodyErrorResponse(request, 413, BODY_ERRORS.fileTooLarge(maxFileBytes))
+    throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
+  }
+  if (!endsWithClosing(tail, closing)) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
+  return formData
+}
+
+/** The closing delimiter, followed by nothing but optional CRLF / whitespace. */
+function endsWithClosing(tail: Uint8Array, closing: Uint8Array) {
+  let end = tail.byteLength
+  while (end > 0 && (tail[end - 1] === 0x0a || tail[end - 1] === 0x0d || tail[end - 1] === 0x20)) end--
+  if (end < closing.byteLength) return false
+  for (let i = 0; i < closing.byteLength; i++) if (tail[end - closing.byteLength + i] !== closing[i]) return false
+  return true
+}
+
+function cleanFormData(request: Request, formData: FormData, multiple: readonly string[]): FormData {
+  const cleaned = new FormData()
+  const seen = new Set<string>()
+  for (const [rawName, value] of formData) {
+    const name = stripControlCharacters(rawName)
+    if (seen.has(name) && !multiple.includes(name)) throw bodyErrorResponse(request, 400, BODY_ERRORS.repeated(name))
+    seen.add(name)
+    if (typeof value === 'string') cleaned.append(name, stripControlCharacters(value))
+    else if (hasControlCharacters(value.name))
+      cleaned.append(name, new File([value], stripControlCharacters(value.name), { type: value.type }))
+    else cleaned.append(name, value)
+  }
+  return cleaned
+}
+
+function cleanJson(value: unknown): unknown {
+  if (typeof value === 'string') return stripControlCharacters(value)
+  if (Array.isArray(value)) return value.map(cleanJson)
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControlCharacters(k), cleanJson(v)]))
+  }
+  return value
+}
