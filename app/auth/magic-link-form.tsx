@@ -9,7 +9,7 @@
  *
  *   // action — the form posts to the route it is rendered in, with name="intent" values from
  *   // FORM_INTENT ('magic-link-…'); dispatch those to the shared handler before your own intents:
- *   const formData = await request.formData()
+ *   const formData = await readForm(request)          // from '~/services/request-body.server'
  *   if (isMagicLinkFormIntent(formData.get('intent'))) {
  *     return handleMagicLinkAction({ request, formData, intent: 'signup', returnTo: '/premium/…' })
  *   }
