@@ -4,7 +4,7 @@ import { getSessionUser } from '~/auth/session.server'
 import { getConfig } from '~/config.server'
 import { consentNoticeText } from '~/lib/consent-text'
 import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
-import { LEAD_FIELDS, parseLeadForm } from '~/lib/lead-form'
+import { LEAD_FIELDS, parseLeadForm, questionField } from '~/lib/lead-form'
 import { viewKindFor } from '~/lib/session-views'
 import { getPublicSession, recordSessionView, submitLead, type PublicSession } from '~/models/lead-capture.server'
 import { visitorHash } from '~/services/analytics.server'
@@ -12,6 +12,7 @@ import { PRIVACY_PATH, renderMessagePage, renderSessionPage } from '~/services/a
 import { isSpam } from '~/services/honeypot.server'
 import { issueSubmissionToken, readSubmissionToken } from '~/services/lead-tokens.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
+import { readForm, RequestBodyError } from '~/services/request-body.server'
 
 // GET /t/{code}: the attendee page of a session (a complete small HTML document, not the app shell;
 // see app/services/attendee-page.server.tsx). POST /t/{code}: the sign-up, post/redirect/get to the
@@ -48,16 +49,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   let form: FormData
   try {
-    form = await request.formData()
-  } catch {
+    // Multiple-choice questions post one value per ticked option; every other field comes once.
+    form = await readForm(request, { multiple: session.questions.filter((q) => q.kind === 'multi').map(questionField) })
+  } catch (error) {
+    if (!(error instanceof RequestBodyError)) throw error
     return renderSessionPage(
       {
         session,
         token: issueSubmissionToken(session.id),
         nonce: context.cspNonce,
-        formError: 'We could not read that form. Please fill it in again.',
+        formError: error.status === 413 ? error.reason : 'We could not read that form. Please fill it in again.',
       },
-      400,
+      error.status,
     )
   }
   // A bot filled the hidden field: answer like a success, store nothing.
