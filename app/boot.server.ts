@@ -3,6 +3,7 @@ import { getConfig } from '~/config.server'
 import { closeDatabase, getDatabaseHandle, getDb, openDatabase } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { deleteExpiredSessions } from '~/auth/session.server'
+import { backfillContentHtml } from '~/models/posts.server'
 import { JobWorker } from '~/services/jobs.server'
 import { startLeadDigests } from '~/services/lead-digest.server'
 import { pruneRateLimits } from '~/services/rate-limit.server'
@@ -30,6 +31,7 @@ async function boot(): Promise<Running> {
     const { seedIfEmpty } = await import('~/db/seed.server')
     await seedIfEmpty()
   }
+  await backfillContentHtml()
   const worker = new JobWorker().start()
   const janitor = setInterval(
     () => {

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   DEV_MAILBOX: bool(false),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
+  // Seconds an anonymous public page is served from the per-process page cache; 0 turns it off.
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   LAUNCH_OFFER_DEADLINE: z.string().default('2025-06-06T23:59:59Z'),
   DEMO_VIDEO_URL: optionalUrl,
   CHAT_WIDGET_URL: optionalUrl,

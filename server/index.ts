@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
+import { createRequestHandler, type GetLoadContextFunction } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { parseConfig, storageImageSource } from '../app/config.server'
 import { REQUEST_BODY_CEILING_BYTES } from '../app/lib/constants'
+import { pageCache } from './page-cache'
 import { bodyCeiling, refuseControlCharactersInUrl, sameOriginPosts, securityHeaders, uploadsStatic } from './security'
 
 type AppModule = {
@@ -87,12 +88,19 @@ export async function createApp() {
     next()
   })
 
+  const mode = config.NODE_ENV === 'production' ? 'production' : 'development'
+  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') })
+  // Anonymous public pages from the per-process page cache (server/page-cache.ts); not in development.
+  if (!viteDevServer && config.PAGE_CACHE_TTL_SECONDS > 0) {
+    app.use(pageCache({ build: await loadBuild(), mode, ttlSeconds: config.PAGE_CACHE_TTL_SECONDS, getLoadContext }))
+  }
+
   app.all(
     '*',
     createRequestHandler({
       build: viteDevServer ? loadBuild : await loadBuild(),
-      mode: config.NODE_ENV === 'production' ? 'production' : 'development',
-      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') }),
+      mode,
+      getLoadContext,
     }),
   )
 

@@ -79,6 +79,9 @@ export const posts = pgTable(
     type: postTypeEnum('type').notNull().default('resource'),
     // Markdown.
     content: text('content').notNull(),
+    // The markdown rendered to HTML when saved (app/services/markdown.server.tsx); null until the
+    // start-up backfill renders rows written before the column existed or by a raw insert.
+    contentHtml: text('content_html'),
     tags: text('tags')
       .array()
       .notNull()

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { comments, users } from '~/db/schema'
 import { isUuid } from './posts.server'
+import { purgePageCache } from '~/services/page-cache.server'
 
 /** Comments under an article, newest first (decision 8), with the author's email for display. */
 export async function listComments(postId: string) {
@@ -21,6 +22,7 @@ export async function listComments(postId: string) {
 
 export async function createComment(input: { postId: string; userId: string; content: string }) {
   const [row] = await getDb().insert(comments).values(input).returning()
+  purgePageCache()
   return row!
 }
 
@@ -31,5 +33,6 @@ export async function deleteComment(postId: string, commentId: string) {
     .delete(comments)
     .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
     .returning({ id: comments.id })
+  purgePageCache()
   return row ?? null
 }

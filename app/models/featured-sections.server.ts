@@ -3,6 +3,7 @@ import { getDb } from '~/db/client.server'
 import { featuredSections } from '~/db/schema'
 import type { FeaturedPage } from '~/lib/constants'
 import { isUuid } from './posts.server'
+import { purgePageCache } from '~/services/page-cache.server'
 
 export type FeaturedSection = typeof featuredSections.$inferSelect
 export type FeaturedSectionInput = {
@@ -44,17 +45,20 @@ export async function createSection(input: FeaturedSectionInput) {
     .insert(featuredSections)
     .values({ ...input, isActive: true })
     .returning()
+  purgePageCache()
   return row!
 }
 
 export async function updateSection(id: string, input: FeaturedSectionInput) {
   if (!isUuid(id)) return null
   const [row] = await getDb().update(featuredSections).set(input).where(eq(featuredSections.id, id)).returning()
+  purgePageCache()
   return row ?? null
 }
 
 export async function deleteSection(id: string) {
   if (!isUuid(id)) return null
   const [row] = await getDb().delete(featuredSections).where(eq(featuredSections.id, id)).returning({ id: featuredSections.id })
+  purgePageCache()
   return row ?? null
 }

@@ -1,7 +1,9 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { posts } from '~/db/schema'
 import type { PostType } from '~/lib/constants'
+import { renderMarkdownHtml } from '~/services/markdown.server'
+import { purgePageCache } from '~/services/page-cache.server'
 
 export type Post = typeof posts.$inferSelect
 export type PostInput = {
@@ -227,8 +229,12 @@ export async function isSlugTaken(slug: string, exceptId?: string) {
 }
 
 export async function createPost(input: PostInput) {
-  const [row] = await getDb().insert(posts).values(input).returning()
+  const [row] = await getDb()
+    .insert(posts)
+    .values({ ...input, contentHtml: renderMarkdownHtml(input.content) })
+    .returning()
   invalidateTagCounts()
+  purgePageCache()
   return row!
 }
 
@@ -236,10 +242,11 @@ export async function updatePost(id: string, input: PostInput) {
   if (!isUuid(id)) return null
   const [row] = await getDb()
     .update(posts)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, contentHtml: renderMarkdownHtml(input.content), updatedAt: new Date() })
     .where(eq(posts.id, id))
     .returning()
   invalidateTagCounts()
+  purgePageCache()
   return row ?? null
 }
 
@@ -247,7 +254,35 @@ export async function deletePost(id: string) {
   if (!isUuid(id)) return null
   const [row] = await getDb().delete(posts).where(eq(posts.id, id)).returning({ id: posts.id, title: posts.title })
   invalidateTagCounts()
+  purgePageCache()
   return row ?? null
+}
+
+/**
+ * Renders the stored HTML of posts that have none: rows from before the column existed, seeded or
+ * bulk-inserted ones. Runs at start-up after the migrations; clear content_html (a migration) to
+ * re-render every post after a change to the renderer.
+ */
+export async function backfillContentHtml(batchSize = 200) {
+  const db = getDb()
+  let rendered = 0
+  for (;;) {
+    const batch = await db
+      .select({ id: posts.id, content: posts.content })
+      .from(posts)
+      .where(isNull(posts.contentHtml))
+      .limit(batchSize)
+    if (!batch.length) break
+    for (const row of batch) {
+      await db
+        .update(posts)
+        .set({ contentHtml: renderMarkdownHtml(row.content) })
+        .where(eq(posts.id, row.id))
+    }
+    rendered += batch.length
+  }
+  if (rendered) purgePageCache()
+  return rendered
 }
 
 export function isUuid(value: string) {

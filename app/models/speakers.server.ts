@@ -3,6 +3,7 @@ import { getDb } from '~/db/client.server'
 import { speakers, type EventAppearance, type SignatureTalk } from '~/db/schema'
 import { ADMIN_SPEAKERS_PAGE_SIZE, PUBLIC_PAGE_SIZE } from '~/lib/constants'
 import { speakerSlug } from '~/lib/slug'
+import { purgePageCache } from '~/services/page-cache.server'
 
 // Queries and mutations for speaker profiles. Ownership is part of every owner-scoped WHERE clause.
 
@@ -83,6 +84,7 @@ export async function createSpeaker(input: SpeakerInput, options: { userId: stri
       .insert(speakers)
       .values({ ...values, userId: options.userId, isPublished: options.isPublished })
       .returning({ id: speakers.id, slug: speakers.slug })
+    purgePageCache()
     return row!
   })
 }
@@ -100,12 +102,14 @@ export async function updateSpeaker(id: string, input: SpeakerInput, options: { 
       .set({ ...values, isPublished: options.isPublished, updatedAt: new Date() })
       .where(where)
       .returning({ id: speakers.id, slug: speakers.slug })
+    purgePageCache()
     return row ?? null
   })
 }
 
 export async function deleteSpeaker(id: string) {
   const rows = await getDb().delete(speakers).where(eq(speakers.id, id)).returning({ id: speakers.id })
+  purgePageCache()
   return rows.length > 0
 }
 

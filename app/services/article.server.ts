@@ -6,6 +6,7 @@ import { getConfig } from '~/config.server'
 import type { PostType } from '~/lib/constants'
 import { createComment, deleteComment, listComments } from '~/models/comments.server'
 import { getPublishedPost } from '~/models/posts.server'
+import { renderMarkdownHtml } from '~/services/markdown.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { readForm } from '~/services/request-body.server'
@@ -48,7 +49,8 @@ export async function loadArticle(request: Request, type: PostType, slug: string
       title: post.title,
       slug: post.slug,
       type: post.type,
-      content: post.content,
+      // Rendered at save time; a row the start-up backfill has not reached yet is rendered now.
+      contentHtml: post.contentHtml ?? renderMarkdownHtml(post.content),
       tags: post.tags,
       heroImageUrl: post.heroImageUrl,
       metaTitle: post.metaTitle,

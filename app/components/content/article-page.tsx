@@ -4,8 +4,8 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 import { ErrorList, FormMessage, Spinner, buttonClass } from '~/components/forms'
-import { Markdown } from '~/components/markdown'
 import { useNonce } from '~/components/nonce'
+import { RenderedMarkdown } from '~/components/rendered-markdown'
 import { formatUsLongDate } from '~/lib/text'
 import { ShareLinks } from './share-links'
 
@@ -14,7 +14,7 @@ export type ArticleData = {
     id: string
     title: string
     slug: string
-    content: string
+    contentHtml: string
     tags: string[]
     heroImageUrl: string
     metaDescription: string
@@ -59,7 +59,7 @@ export function ArticlePage({ data, backTo, backLabel }: { data: ArticleData; ba
         <ShareLinks url={data.url} title={post.title} label="Share this article" />
       </header>
       {post.heroImageUrl ? <img src={post.heroImageUrl} alt="" className="w-full rounded-xl" /> : null}
-      <Markdown>{post.content}</Markdown>
+      <RenderedMarkdown html={post.contentHtml} />
       <footer className="flex flex-col gap-6 border-t border-white/10 pt-6">
         <ShareLinks url={data.url} title={post.title} label="Share this article (bottom)" />
         <Link to={backTo} className="w-fit text-sm text-brand-300 hover:text-brand-100">

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto'
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  configurePageCache,
+  getCachedPage,
+  inlineScriptHashes,
+  pageCacheGeneration,
+  pageCacheKey,
+  pageCacheStats,
+  purgePageCache,
+  storeCachedPage,
+  PAGE_CACHE_DEFAULTS,
+  type CachedPage,
+} from './page-cache.server'
+
+const req = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  new Request(`http://localhost:3000${path}`, { method, headers })
+
+function page(body: string, storedAt = Date.now()): CachedPage {
+  const buf = Buffer.from(body)
+  return { status: 200, headers: [], body: buf, gzip: buf, br: buf, etag: 'W/"x"', scriptHashes: [], storedAt }
+}
+
+describe('pageCacheKey: which requests may share a cached page', () => {
+  it.each([
+    ['/', true],
+    ['/pricing', true],
+    ['/compare', true],
+    ['/speakers', true],
+    ['/speakers/ada-okafor-speaker', true],
+    ['/resources', true],
+    ['/resources/how-to-capture-leads', true],
+    ['/news', true],
+    ['/news/launch', true],
+    ['/event-lead-capture-ideas', true],
+    ['/resources?q=lead&page=2', true],
+    // Never: personal, per-visit or form pages.
+    ['/t/ABC123', false],
+    ['/app', false],
+    ['/app/leads', false],
+    ['/admin/inbox', false],
+    ['/resources/admin', false],
+    ['/speakers/admin', false],
+    ['/login', false],
+    ['/signup', false],
+    ['/auth/callback', false],
+    ['/contact', false],
+    ['/cookie-settings', false],
+    ['/newsletter/confirm', false],
+    ['/pricing.data', false],
+    ['/pricing/', false],
+  ])('%s → cacheable %s', (path, cacheable) => {
+    expect(pageCacheKey(req(path)) !== null).toBe(cacheable)
+  })
+
+  it('only for GET and HEAD', () => {
+    expect(pageCacheKey(req('/pricing', {}, 'POST'))).toBeNull()
+    expect(pageCacheKey(req('/pricing', {}, 'HEAD'))).not.toBeNull()
+  })
+
+  it.each([
+    ['lectern_session=abc'],
+    ['lectern_toast=abc'],
+    ['lectern_magic_link=abc'],
+    ['_ga=GA1.2.3'],
+    ['preferred-currency=EUR; lectern_session=abc'],
+  ])('is bypassed with a personal or unknown cookie: %s', (cookie) => {
+    expect(pageCacheKey(req('/pricing', { Cookie: cookie }))).toBeNull()
+  })
+
+  it('is bypassed with credentials', () => {
+    expect(pageCacheKey(req('/pricing', { Authorization: 'Bearer x' }))).toBeNull()
+  })
+
+  it('tells apart path and query, currency (Accept-Language, then cookie) and consent', () => {
+    const keys = [
+      pageCacheKey(req('/pricing')),
+      pageCacheKey(req('/pricing?modal=terms')),
+      pageCacheKey(req('/compare')),
+      pageCacheKey(req('/pricing', { 'Accept-Language': 'en-GB' })),
+      pageCacheKey(req('/pricing', { 'Accept-Language': 'de-DE' })),
+      pageCacheKey(req('/pricing', { Cookie: 'preferred-currency=GBP' })),
+      pageCacheKey(req('/pricing', { Cookie: 'lectern-consent=widgets' })),
+      pageCacheKey(req('/pricing', { Cookie: 'lectern-consent=none' })),
+    ]
+    expect(new Set(keys).size).toBe(keys.length - 1) // en-GB header and GBP cookie are the same variant
+    expect(keys[3]).toBe(keys[5])
+    expect(pageCacheKey(req('/pricing', { 'Accept-Language': 'en-US' }))).toBe(keys[0])
+    expect(pageCacheKey(req('/pricing', { 'Accept-Language': 'fr', Cookie: 'preferred-currency=USD' }))).toBe(keys[0])
+  })
+})
+
+describe('inlineScriptHashes', () => {
+  it('hashes inline scripts exactly as written and skips external ones', () => {
+    const a = 'window.__x = {"a":"</div>"};'
+    const html = `<head><script nonce="">${a}</script><script type="module" src="/assets/a.js"></script></head><body><script>\nimport "/b.js";</script></body>`
+    const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`
+    expect(inlineScriptHashes(html)).toEqual([sha(a), sha('\nimport "/b.js";')])
+  })
+})
+
+describe('the store', () => {
+  beforeEach(() => {
+    configurePageCache({ ...PAGE_CACHE_DEFAULTS })
+    purgePageCache()
+  })
+
+  it('serves a stored page until the TTL passes', () => {
+    storeCachedPage('k', page('a', 1_000), pageCacheGeneration())
+    expect(getCachedPage('k', 1_000 + PAGE_CACHE_DEFAULTS.ttlMs - 1)?.body.toString()).toBe('a')
+    expect(getCachedPage('k', 1_000 + PAGE_CACHE_DEFAULTS.ttlMs)).toBeNull()
+  })
+
+  it('empties on purge, and a render begun before the purge is not stored', () => {
+    const before = pageCacheGeneration()
+    storeCachedPage('k', page('a'), before)
+    purgePageCache()
+    expect(getCachedPage('k')).toBeNull()
+    expect(storeCachedPage('late', page('stale'), before)).toBe(false)
+    expect(getCachedPage('late')).toBeNull()
+  })
+
+  it('keeps at most maxEntries, dropping the least recently used', () => {
+    configurePageCache({ maxEntries: 2 })
+    const g = pageCacheGeneration()
+    storeCachedPage('a', page('a'), g)
+    storeCachedPage('b', page('b'), g)
+    getCachedPage('a')
+    storeCachedPage('c', page('c'), g)
+    expect(getCachedPage('b')).toBeNull()
+    expect(getCachedPage('a')).not.toBeNull()
+    expect(getCachedPage('c')).not.toBeNull()
+  })
+
+  it('keeps at most maxBytes', () => {
+    configurePageCache({ maxBytes: 30 })
+    const g = pageCacheGeneration()
+    storeCachedPage('a', page('12345'), g) // 15 bytes (three encodings)
+    storeCachedPage('b', page('12345'), g)
+    storeCachedPage('c', page('12345'), g)
+    expect(pageCacheStats().entries).toBe(2)
+    expect(pageCacheStats().bytes).toBeLessThanOrEqual(30)
+    expect(storeCachedPage('huge', page('x'.repeat(40)), g)).toBe(false)
+  })
+})

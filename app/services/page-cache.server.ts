@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto'
+import { CONSENT_COOKIE, readConsent } from '~/services/consent.server'
+import { getCurrency } from '~/services/currency.server'
+import { PREFERRED_CURRENCY_COOKIE } from '~/lib/constants'
+
+// The per-process cache of rendered anonymous public pages (docs/decisions/0008-page-cache.md).
+// server/page-cache.ts serves from it; the models that change what these pages show call
+// purgePageCache() after their write. State lives on globalThis because the Express entry and the
+// Remix build each bundle their own copy of this module.
+
+/** The public pages that may be cached: exact paths and the slug pages under them. Nothing else. */
+const CACHEABLE_PATHS = [
+  /^\/$/,
+  /^\/pricing$/,
+  /^\/compare$/,
+  /^\/event-lead-capture-ideas$/,
+  /^\/speakers$/,
+  /^\/resources$/,
+  /^\/news$/,
+  /^\/speakers\/(?!admin$)[a-z0-9-]+$/,
+  /^\/resources\/(?!admin$)[a-z0-9-]+$/,
+  /^\/news\/[a-z0-9-]+$/,
+]
+
+/** Cookies that only choose among the anonymous variants (and are part of the key). Any other cookie is personal. */
+const KEYED_COOKIES = new Set([CONSENT_COOKIE, PREFERRED_CURRENCY_COOKIE])
+
+export const PAGE_CACHE_DEFAULTS = { ttlMs: 60_000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 }
+
+export type CachedPage = {
+  status: number
+  headers: Array<[string, string]>
+  body: Buffer
+  gzip: Buffer
+  br: Buffer
+  etag: string
+  /** CSP sources ('sha256-…') of the page's inline scripts: the cached bytes carry no nonce. */
+  scriptHashes: string[]
+  storedAt: number
+}
+
+type State = {
+  entries: Map<string, CachedPage>
+  bytes: number
+  generation: number
+  options: typeof PAGE_CACHE_DEFAULTS
+}
+const holder = globalThis as unknown as { __lecternPageCache?: State }
+function state(): State {
+  holder.__lecternPageCache ??= { entries: new Map(), bytes: 0, generation: 0, options: { ...PAGE_CACHE_DEFAULTS } }
+  return holder.__lecternPageCache
+}
+
+export function configurePageCache(options: Partial<typeof PAGE_CACHE_DEFAULTS>) {
+  Object.assign(state().options, options)
+}
+
+export function isCacheablePath(pathname: string) {
+  return CACHEABLE_PATHS.some((re) => re.test(pathname))
+}
+
+function cookieNames(header: string | null) {
+  if (!header) return []
+  return header
+    .split(';')
+    .map((part) => part.split('=')[0]!.trim())
+    .filter(Boolean)
+}
+
+/**
+ * The cache key of an anonymous GET of a cacheable page, or null when the request must be rendered
+ * for this visitor alone: another method, a path outside the list, credentials, or any cookie
+ * other than the consent and currency choices (session, flash, pending sign-in, unknown ones).
+ */
+export function pageCacheKey(request: Request): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null
+  const url = new URL(request.url)
+  if (!isCacheablePath(url.pathname)) return null
+  if (request.headers.has('Authorization')) return null
+  if (cookieNames(request.headers.get('Cookie')).some((name) => !KEYED_COOKIES.has(name))) return null
+  const consent = readConsent(request)
+  return [
+    url.pathname + url.search,
+    getCurrency(request),
+    consent.decided ? (consent.widgets ? 'widgets' : 'none') : 'undecided',
+  ].join('\n')
+}
+
+/** SHA-256 CSP sources of every inline <script> (those without src) in an HTML document. */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(` ${match[1]}`)) continue
+    hashes.add(`'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+export function pageEtag(body: Buffer) {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`
+}
+
+export function getCachedPage(key: string, now = Date.now()): CachedPage | null {
+  const { entries, options } = state()
+  const entry = entries.get(key)
+  if (!entry) return null
+  if (now - entry.storedAt >= options.ttlMs) {
+    deleteEntry(key)
+    return null
+  }
+  // Least recently used goes first: re-insert to move this key to the end.
+  entries.delete(key)
+  entries.set(key, entry)
+  return entry
+}
+
+function size(entry: CachedPage) {
+  return entry.body.length + entry.gzip.length + entry.br.length
+}
+
+function deleteEntry(key: string) {
+  const s = state()
+  const entry = s.entries.get(key)
+  if (!entry) return
+  s.bytes -= size(entry)
+  s.entries.delete(key)
+}
+
+/** The purge generation: a render that started before a purge must not store its (stale) page. */
+export function pageCacheGeneration() {
+  return state().generation
+}
+
+export function storeCachedPage(key: string, entry: CachedPage, generation: number) {
+  const s = state()
+  if (generation !== s.generation || s.options.ttlMs <= 0) return false
+  if (size(entry) > s.options.maxBytes) return false
+  deleteEntry(key)
+  s.entries.set(key, entry)
+  s.bytes += size(entry)
+  for (const oldest of s.entries.keys()) {
+    if (s.entries.size <= s.options.maxEntries && s.bytes <= s.options.maxBytes) break
+    deleteEntry(oldest)
+  }
+  return true
+}
+
+/**
+ * Drops every cached page. Called after each write that changes a public page (posts, comments,
+ * speakers, featured sections); pages link to each other (listings, cards, counts), so a write
+ * anywhere empties the lot — writes are rare, renders are cheap enough once.
+ */
+export function purgePageCache() {
+  const s = state()
+  s.entries.clear()
+  s.bytes = 0
+  s.generation++
+}
+
+export function pageCacheStats() {
+  const s = state()
+  return { entries: s.entries.size, bytes: s.bytes, generation: s.generation }
+}

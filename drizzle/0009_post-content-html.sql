@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "content_html" text;

@@ -1,0 +1,142 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import type { GetLoadContextFunction } from '@remix-run/express'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import type { NextFunction, Request, Response } from 'express'
+import {
+  configurePageCache,
+  getCachedPage,
+  inlineScriptHashes,
+  isCacheablePath,
+  pageCacheGeneration,
+  pageCacheKey,
+  pageEtag,
+  storeCachedPage,
+  type CachedPage,
+} from '../app/services/page-cache.server'
+
+// Serves anonymous public pages from the per-process page cache (app/services/page-cache.server.ts,
+// docs/decisions/0008-page-cache.md). Pages on the list are rendered here rather than by the
+// Express adapter so the whole document can be hashed, compressed once and kept; their CSP allows
+// the inline scripts by hash instead of a nonce, so the same bytes can be served to everyone.
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+// Response headers that describe one response, not the page.
+const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 'etag', 'cache-control', 'date', 'vary'])
+
+type Options = {
+  build: ServerBuild
+  mode: string
+  ttlSeconds: number
+  getLoadContext: GetLoadContextFunction
+}
+
+export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) {
+  configurePageCache({ ttlMs: ttlSeconds * 1000 })
+  const handle = createRequestHandler(build, mode)
+  // Concurrent misses of one key wait for a single render instead of rendering fifty times.
+  const inflight = new Map<string, Promise<CachedPage | null>>()
+
+  const render = async (req: Request, res: Response, request: globalThis.Request) => {
+    // Rendered without a nonce: the inline scripts are allowed by their hashes.
+    const context = { ...(await getLoadContext(req, res)), cspNonce: '' }
+    const response = await handle(request, context)
+    const body = Buffer.from(await response.arrayBuffer())
+    const headers = [...response.headers].filter(([name]) => !NOT_STORED.has(name.toLowerCase()))
+    const html = (response.headers.get('Content-Type') ?? '').startsWith('text/html')
+    const page: CachedPage = {
+      status: response.status,
+      headers,
+      body,
+      gzip: Buffer.alloc(0),
+      br: Buffer.alloc(0),
+      etag: pageEtag(body),
+      scriptHashes: html ? inlineScriptHashes(body.toString('utf8')) : [],
+      storedAt: Date.now(),
+    }
+    const setCookies = response.headers.getSetCookie()
+    const shareable = response.status === 200 && html && setCookies.length === 0
+    if (shareable) {
+      ;[page.br, page.gzip] = await Promise.all([
+        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip(body, { level: 9 }),
+      ])
+    }
+    return { page, shareable, setCookies }
+  }
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || !isCacheablePath(req.path)) return next()
+    try {
+      const request = toFetchRequest(req)
+      const key = pageCacheKey(request)
+      if (!key) {
+        // Rendered for this visitor alone (session, flash, other cookies): never stored by anyone.
+        res.setHeader('Cache-Control', 'private, no-store')
+        res.setHeader('X-Page-Cache', 'bypass')
+        return next()
+      }
+      const hit = getCachedPage(key)
+      if (hit) return send(req, res, hit, 'hit')
+
+      const waiting = inflight.get(key)
+      const shared = waiting ? await waiting : null
+      if (shared) return send(req, res, shared, 'hit')
+
+      const generation = pageCacheGeneration()
+      const rendering = render(req, res, request)
+      const stored = rendering.then((r) => (r.shareable && storeCachedPage(key, r.page, generation) ? r.page : null))
+      if (!waiting)
+        inflight.set(
+          key,
+          stored.catch(() => null),
+        )
+      try {
+        const { page, shareable, setCookies } = await rendering
+        await stored
+        for (const cookie of setCookies) res.append('Set-Cookie', cookie)
+        return send(req, res, page, shareable ? 'miss' : 'uncacheable')
+      } finally {
+        if (!waiting) inflight.delete(key)
+      }
+    } catch (error) {
+      next(error)
+    }
+  }
+
+  function send(req: Request, res: Response, page: CachedPage, outcome: string) {
+    res.status(page.status)
+    for (const [name, value] of page.headers) res.append(name, value)
+    // server/security.ts set a nonce policy for this response; these bytes carry no nonce, so the
+    // page's own inline scripts are allowed by hash instead (everything else in the policy stays).
+    const policy = String(res.getHeader('Content-Security-Policy') ?? '')
+    res.setHeader('Content-Security-Policy', policy.replace(/'nonce-[^']*'/, page.scriptHashes.join(' ')))
+    res.setHeader('X-Page-Cache', outcome)
+    if (outcome === 'uncacheable') {
+      res.setHeader('Cache-Control', 'no-store')
+      return res.end(page.body)
+    }
+    // Browsers revalidate every time (max-age=0) and get a 304 while unchanged; a shared cache may
+    // keep the anonymous variant for the TTL. Personal responses are `private, no-store` (above).
+    res.setHeader('Cache-Control', `public, max-age=0, must-revalidate, s-maxage=${ttlSeconds}`)
+    res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie')
+    res.setHeader('ETag', page.etag)
+    if (req.fresh) return res.status(304).end()
+    const encoding = req.acceptsEncodings('br', 'gzip', 'identity')
+    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body
+    if (body !== page.body) res.setHeader('Content-Encoding', encoding as string)
+    res.setHeader('Content-Length', String(body.length))
+    res.end(body)
+  }
+}
+
+function toFetchRequest(req: Request) {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  return new globalThis.Request(`${req.protocol}://${req.get('Host')}${req.originalUrl}`, { method: 'GET', headers })
+}

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { posts } from '~/db/schema'
+import { createComment, deleteComment } from '~/models/comments.server'
+import { createSection, deleteSection, updateSection } from '~/models/featured-sections.server'
+import { backfillContentHtml, deletePost, updatePost } from '~/models/posts.server'
+import { createSpeaker, deleteSpeaker, updateSpeaker } from '~/models/speakers.server'
+import { loadArticle } from '~/services/article.server'
+import { pageCacheGeneration, pageCacheStats, purgePageCache, storeCachedPage } from '~/services/page-cache.server'
+import { seedPost } from './content-utils'
+import { speakerInput } from './speakers-utils'
+import { createUser, makeRequest } from './utils'
+
+// Every write that changes a public page empties the page cache (docs/decisions/0008-page-cache.md),
+// and post content is stored rendered beside its markdown.
+
+function cacheSomething() {
+  purgePageCache()
+  const body = Buffer.from('<html></html>')
+  storeCachedPage(
+    '/\nUSD\nundecided',
+    { status: 200, headers: [], body, gzip: body, br: body, etag: 'W/"x"', scriptHashes: [], storedAt: Date.now() },
+    pageCacheGeneration(),
+  )
+  expect(pageCacheStats().entries).toBe(1)
+}
+
+async function expectPurgedBy(write: () => Promise<unknown>) {
+  cacheSomething()
+  await write()
+  expect(pageCacheStats().entries).toBe(0)
+}
+
+const SECTION = {
+  title: 'Card',
+  description: 'A card.',
+  page: 'resources' as const,
+  buttonLabel: 'Go',
+  buttonLink: '/pricing',
+  icon: '',
+  sortOrder: 1,
+}
+
+describe('page cache purge on writes', () => {
+  beforeEach(() => purgePageCache())
+
+  it('posts: create, update, delete', async () => {
+    let id = ''
+    await expectPurgedBy(async () => (id = (await seedPost({ title: 'Purge post' })).id))
+    const post = (await getDb().select().from(posts).where(eq(posts.id, id)))[0]!
+    await expectPurgedBy(() => updatePost(id, { ...post, title: 'Purge post 2' }))
+    await expectPurgedBy(() => deletePost(id))
+  })
+
+  it('comments: create, delete', async () => {
+    const post = await seedPost({ title: 'Purge comments' })
+    const user = await createUser('purge-commenter@example.com')
+    let commentId = ''
+    await expectPurgedBy(async () => (commentId = (await createComment({ postId: post.id, userId: user.id, content: 'Hi' })).id))
+    await expectPurgedBy(() => deleteComment(post.id, commentId))
+  })
+
+  it('speakers: create, update, delete', async () => {
+    let id = ''
+    await expectPurgedBy(
+      async () => (id = (await createSpeaker(speakerInput({ name: 'Purge Speaker' }), { userId: null, isPublished: true })).id),
+    )
+    await expectPurgedBy(() => updateSpeaker(id, speakerInput({ name: 'Purge Speaker' }), { isPublished: false }))
+    await expectPurgedBy(() => deleteSpeaker(id))
+  })
+
+  it('featured sections: create, update, delete', async () => {
+    let id = ''
+    await expectPurgedBy(async () => (id = (await createSection(SECTION)).id))
+    await expectPurgedBy(() => updateSection(id, { ...SECTION, title: 'Card 2' }))
+    await expectPurgedBy(() => deleteSection(id))
+  })
+})
+
+describe('post content rendered at save time', () => {
+  it('stores the HTML on create and re-renders it on update', async () => {
+    const post = await seedPost({ title: 'Rendered post', content: '## Hello\n\n[site](https://example.com)' })
+    expect(post.contentHtml).toContain('<h2>Hello</h2>')
+    expect(post.contentHtml).toContain('href="https://example.com"')
+    const updated = await updatePost(post.id, { ...post, content: '**bold** <script>alert(1)</script>' })
+    expect(updated!.contentHtml).toContain('<strong>bold</strong>')
+    expect(updated!.contentHtml).not.toContain('<script')
+  })
+
+  it('renders rows without HTML at start-up, and the article serves the stored HTML', async () => {
+    const post = await seedPost({ title: 'Backfilled post', content: '# Old row' })
+    await getDb().update(posts).set({ contentHtml: null }).where(eq(posts.id, post.id))
+    expect(await backfillContentHtml()).toBeGreaterThanOrEqual(1)
+    const [row] = await getDb().select().from(posts).where(eq(posts.id, post.id))
+    expect(row!.contentHtml).toBe('<h1>Old row</h1>')
+    await getDb().update(posts).set({ contentHtml: '<p>stored</p>' }).where(eq(posts.id, post.id))
+    const article = await loadArticle(makeRequest(`/resources/${post.slug}`), 'resource', post.slug)
+    expect(article.post.contentHtml).toBe('<p>stored</p>')
+    expect(article.post).not.toHaveProperty('content')
+  })
+})
