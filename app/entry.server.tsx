@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
+import { RequestIdProvider } from '~/components/request-id'
 
 export { startApp, stopApp, checkHealth } from '~/boot.server'
 
@@ -24,7 +25,9 @@ export default function handleRequest(
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RequestIdProvider value={loadContext.requestId || null}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -40,7 +43,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logServerError(error, request, loadContext.requestId)
         },
       },
     )
@@ -48,7 +51,18 @@ export default function handleRequest(
   })
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * The one log line of a failed request: method, path, request id (also the X-Request-Id header and on
+ * the error page) and the stack. A 4xx is the client's mistake, answered and not logged as an error
+ * (a POST to a route without an action is Remix's 405); an aborted request has no one to answer.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return
-  console.error(error)
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  logServerError(error, request, context.requestId)
+}
+
+function logServerError(error: unknown, request: Request, requestId: string | undefined) {
+  const url = new URL(request.url)
+  console.error(`[request ${requestId || '-'}] ${request.method} ${url.pathname} failed:`, error)
 }

@@ -6,6 +6,7 @@ import { getSessionUser } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SiteLayout } from '~/components/layout/site-layout'
 import { useNonce } from '~/components/nonce'
+import { useRequestId } from '~/components/request-id'
 import { Toaster } from '~/components/toaster'
 import { getConfig } from '~/config.server'
 import { readConsent } from '~/services/consent.server'
@@ -61,12 +62,14 @@ export function useRootData() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  const requestId = useRequestId()
   return (
     <html lang="en" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
+        {requestId ? <meta name="request-id" content={requestId} /> : null}
         <Meta />
         <Links />
       </head>

@@ -3,5 +3,7 @@ import '@remix-run/node'
 declare module '@remix-run/node' {
   interface AppLoadContext {
     cspNonce: string
+    /** This request's id: the X-Request-Id header and the reference on error pages and in the log. */
+    requestId?: string
   }
 }

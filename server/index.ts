@@ -8,7 +8,15 @@ import express from 'express'
 import { parseConfig, storageImageSource } from '../app/config.server'
 import { REQUEST_BODY_CEILING_BYTES } from '../app/lib/constants'
 import { pageCache } from './page-cache'
-import { bodyCeiling, refuseControlCharactersInUrl, sameOriginPosts, securityHeaders, uploadsStatic } from './security'
+import {
+  allowOn405,
+  bodyCeiling,
+  refuseControlCharactersInUrl,
+  requestId,
+  sameOriginPosts,
+  securityHeaders,
+  uploadsStatic,
+} from './security'
 
 type AppModule = {
   startApp: () => Promise<unknown>
@@ -38,6 +46,8 @@ export async function createApp() {
   const app = express()
   app.disable('x-powered-by')
   if (config.TRUST_PROXY) app.set('trust proxy', true)
+  app.use(requestId({ trustProxy: config.TRUST_PROXY }))
+  app.use(allowOn405)
   app.use(compression())
   app.use(
     securityHeaders({
@@ -89,7 +99,10 @@ export async function createApp() {
   })
 
   const mode = config.NODE_ENV === 'production' ? 'production' : 'development'
-  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? '') })
+  const getLoadContext: GetLoadContextFunction = (_req, res) => ({
+    cspNonce: String(res.locals.cspNonce ?? ''),
+    requestId: String(res.locals.requestId ?? ''),
+  })
   // Anonymous public pages from the per-process page cache (server/page-cache.ts); not in development.
   if (!viteDevServer && config.PAGE_CACHE_TTL_SECONDS > 0) {
     app.use(pageCache({ build: await loadBuild(), mode, ttlSeconds: config.PAGE_CACHE_TTL_SECONDS, getLoadContext }))

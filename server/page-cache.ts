@@ -40,8 +40,9 @@ export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) 
   const inflight = new Map<string, Promise<CachedPage | null>>()
 
   const render = async (req: Request, res: Response, request: globalThis.Request) => {
-    // Rendered without a nonce: the inline scripts are allowed by their hashes.
-    const context = { ...(await getLoadContext(req, res)), cspNonce: '' }
+    // Rendered without a nonce: the inline scripts are allowed by their hashes. A stored page is
+    // everyone's, so it carries no request id either.
+    const context = { ...(await getLoadContext(req, res)), cspNonce: '', requestId: '' }
     const response = await handle(request, context)
     const body = Buffer.from(await response.arrayBuffer())
     const headers = [...response.headers].filter(([name]) => !NOT_STORED.has(name.toLowerCase()))

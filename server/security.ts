@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import express, { type NextFunction, type Request, type Response } from 'express'
 
 export type SecurityOptions = {
@@ -81,6 +81,35 @@ export function sameOriginPosts(appUrl: string) {
     if (requestOrigin === 'null') return res.status(403).type('text/plain').send('Cross-site request refused.')
     next()
   }
+}
+
+const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/
+
+/**
+ * Every response carries X-Request-Id; the same id is in the log line of a 5xx and on the error page,
+ * so a person's report finds its stack. Behind a trusted proxy its well-formed id is kept.
+ */
+export function requestId({ trustProxy }: { trustProxy: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const forwarded = trustProxy ? req.get('X-Request-Id') : undefined
+    const id = forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID()
+    res.locals.requestId = id
+    res.setHeader('X-Request-Id', id)
+    next()
+  }
+}
+
+/**
+ * A route without an action answers a POST (PUT, DELETE…) with Remix's 405; that answer must name the
+ * methods it does take. Routes that answer 405 themselves set their own Allow.
+ */
+export function allowOn405(_req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    if ((args[0] === 405 || res.statusCode === 405) && !res.getHeader('Allow')) res.setHeader('Allow', 'GET, HEAD')
+    return writeHead.apply(this, args)
+  } as Response['writeHead']
+  next()
 }
 
 // Percent-encoded or raw control characters other than tab, LF and CR (NUL above all: Postgres refuses it).

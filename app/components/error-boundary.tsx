@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { useRequestId } from './request-id'
 
 type StatusHandler = (info: { error: { status: number; data: unknown } }) => ReactNode
 
@@ -34,6 +35,8 @@ export function GeneralErrorBoundary({
           </Link>
         }
       />
+    ) : error.status === 405 ? (
+      <ErrorMessage title="405 Method Not Allowed" body="This address shows a page; it does not take form submissions." />
     ) : error.status === 404 ? (
       <ErrorMessage title="Page not found" body="The page you're looking for doesn't exist or has moved." />
     ) : (
@@ -49,7 +52,28 @@ export function GeneralErrorBoundary({
       <ErrorMessage title="Something went wrong" body="An unexpected error occurred. Please try again." />
     )
   }
-  return <div className="mx-auto w-full max-w-3xl px-4 py-24 text-center">{content}</div>
+  const serverFault = !isRouteErrorResponse(error) || error.status >= 500
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-24 text-center">
+      {content}
+      {serverFault ? <ErrorReference /> : null}
+    </div>
+  )
+}
+
+/**
+ * The id of the failed request (its X-Request-Id and the server log line), for a person to quote.
+ * Only the document's own request has a known id; after a client-side navigation it is left out.
+ */
+function ErrorReference() {
+  const requestId = useRequestId()
+  const location = useLocation()
+  if (!requestId || location.key !== 'default') return null
+  return (
+    <p className="mt-6 text-sm text-slate-400">
+      Reference: <code className="font-mono text-slate-300">{requestId}</code>
+    </p>
+  )
 }
 
 export function ErrorMessage({ title, body, action }: { title: string; body: string; action?: ReactNode }) {
