@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { featuredSections } from '~/db/schema'
 import type { FeaturedPage } from '~/lib/constants'
+import { releaseStoredObjects } from '~/services/storage-gc.server'
 import { isUuid } from './posts.server'
 import { purgePageCache } from '~/services/page-cache.server'
 
@@ -51,14 +52,32 @@ export async function createSection(input: FeaturedSectionInput) {
 
 export async function updateSection(id: string, input: FeaturedSectionInput) {
   if (!isUuid(id)) return null
-  const [row] = await getDb().update(featuredSections).set(input).where(eq(featuredSections.id, id)).returning()
+  const row = await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ icon: featuredSections.icon })
+      .from(featuredSections)
+      .where(eq(featuredSections.id, id))
+      .for('update')
+    if (!before) return null
+    const [updated] = await tx.update(featuredSections).set(input).where(eq(featuredSections.id, id)).returning()
+    // A replaced icon is deleted once this commits.
+    await releaseStoredObjects([before.icon], [input.icon], tx)
+    return updated ?? null
+  })
   purgePageCache()
-  return row ?? null
+  return row
 }
 
 export async function deleteSection(id: string) {
   if (!isUuid(id)) return null
-  const [row] = await getDb().delete(featuredSections).where(eq(featuredSections.id, id)).returning({ id: featuredSections.id })
+  const row = await getDb().transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(featuredSections)
+      .where(eq(featuredSections.id, id))
+      .returning({ id: featuredSections.id, icon: featuredSections.icon })
+    if (deleted) await releaseStoredObjects([deleted.icon], [], tx)
+    return deleted ? { id: deleted.id } : null
+  })
   purgePageCache()
-  return row ?? null
+  return row
 }

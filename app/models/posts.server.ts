@@ -4,6 +4,7 @@ import { posts } from '~/db/schema'
 import type { PostType } from '~/lib/constants'
 import { renderMarkdownHtml } from '~/services/markdown.server'
 import { purgePageCache } from '~/services/page-cache.server'
+import { releaseStoredObjects } from '~/services/storage-gc.server'
 
 export type Post = typeof posts.$inferSelect
 export type PostInput = {
@@ -240,22 +241,40 @@ export async function createPost(input: PostInput) {
 
 export async function updatePost(id: string, input: PostInput) {
   if (!isUuid(id)) return null
-  const [row] = await getDb()
-    .update(posts)
-    .set({ ...input, contentHtml: renderMarkdownHtml(input.content), updatedAt: new Date() })
-    .where(eq(posts.id, id))
-    .returning()
+  const row = await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ hero: posts.heroImageUrl, content: posts.content })
+      .from(posts)
+      .where(eq(posts.id, id))
+      .for('update')
+    if (!before) return null
+    const [updated] = await tx
+      .update(posts)
+      .set({ ...input, contentHtml: renderMarkdownHtml(input.content), updatedAt: new Date() })
+      .where(eq(posts.id, id))
+      .returning()
+    // A replaced hero image (or an image gone from the content) is deleted once this commits.
+    await releaseStoredObjects([before.hero, before.content], [input.heroImageUrl, input.content], tx)
+    return updated ?? null
+  })
   invalidateTagCounts()
   purgePageCache()
-  return row ?? null
+  return row
 }
 
 export async function deletePost(id: string) {
   if (!isUuid(id)) return null
-  const [row] = await getDb().delete(posts).where(eq(posts.id, id)).returning({ id: posts.id, title: posts.title })
+  const row = await getDb().transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(posts)
+      .where(eq(posts.id, id))
+      .returning({ id: posts.id, title: posts.title, hero: posts.heroImageUrl, content: posts.content })
+    if (deleted) await releaseStoredObjects([deleted.hero, deleted.content], [], tx)
+    return deleted ? { id: deleted.id, title: deleted.title } : null
+  })
   invalidateTagCounts()
   purgePageCache()
-  return row ?? null
+  return row
 }
 
 /**

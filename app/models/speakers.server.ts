@@ -4,6 +4,7 @@ import { speakers, type EventAppearance, type SignatureTalk } from '~/db/schema'
 import { ADMIN_SPEAKERS_PAGE_SIZE, PUBLIC_PAGE_SIZE } from '~/lib/constants'
 import { speakerSlug } from '~/lib/slug'
 import { purgePageCache } from '~/services/page-cache.server'
+import { releaseStoredObjects } from '~/services/storage-gc.server'
 
 // Queries and mutations for speaker profiles. Ownership is part of every owner-scoped WHERE clause.
 
@@ -96,21 +97,39 @@ export async function createSpeaker(input: SpeakerInput, options: { userId: stri
 export async function updateSpeaker(id: string, input: SpeakerInput, options: { ownerId?: string; isPublished: boolean }) {
   const values = prepare(input)
   const where = options.ownerId ? and(eq(speakers.id, id), eq(speakers.userId, options.ownerId)) : eq(speakers.id, id)
-  return rethrowDuplicate(async () => {
-    const [row] = await getDb()
-      .update(speakers)
-      .set({ ...values, isPublished: options.isPublished, updatedAt: new Date() })
-      .where(where)
-      .returning({ id: speakers.id, slug: speakers.slug })
-    purgePageCache()
-    return row ?? null
-  })
+  const row = await rethrowDuplicate(() =>
+    getDb().transaction(async (tx) => {
+      const [before] = await tx
+        .select({ photo: speakers.profileImageUrl, bio: speakers.bio })
+        .from(speakers)
+        .where(where)
+        .for('update')
+      if (!before) return null
+      const [updated] = await tx
+        .update(speakers)
+        .set({ ...values, isPublished: options.isPublished, updatedAt: new Date() })
+        .where(where)
+        .returning({ id: speakers.id, slug: speakers.slug })
+      // A replaced photo, or bio images no longer in the bio, are deleted once this commits.
+      await releaseStoredObjects([before.photo, before.bio], [values.profileImageUrl, values.bio], tx)
+      return updated ?? null
+    }),
+  )
+  purgePageCache()
+  return row
 }
 
 export async function deleteSpeaker(id: string) {
-  const rows = await getDb().delete(speakers).where(eq(speakers.id, id)).returning({ id: speakers.id })
+  const deleted = await getDb().transaction(async (tx) => {
+    const rows = await tx
+      .delete(speakers)
+      .where(eq(speakers.id, id))
+      .returning({ photo: speakers.profileImageUrl, bio: speakers.bio })
+    for (const row of rows) await releaseStoredObjects([row.photo, row.bio], [], tx)
+    return rows.length > 0
+  })
   purgePageCache()
-  return rows.length > 0
+  return deleted
 }
 
 export async function getSpeakerById(id: string) {
