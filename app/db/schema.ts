@@ -267,7 +267,7 @@ export const analyticsEvents = pgTable(
   ],
 )
 
-// The one durable job queue (ARCHITECTURE decision 15, docs/decisions/0007-jobs.md): email,
+// The one durable job queue (ARCHITECTURE decision 15, docs/decisions/0009-jobs.md): email,
 // storage clean-up, scheduled sweeps, and whatever kind comes next (app/services/job-kinds.server.ts).
 // Written in the same transaction as the change that causes the job; claimed with FOR UPDATE SKIP
 // LOCKED and a lease (locked_until), so several instances share the work and a crashed claim expires.

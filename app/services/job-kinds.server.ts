@@ -2,7 +2,7 @@ import { createTransport, deliverEmail, type Email, type Transport } from './ema
 import type { JobRow } from './jobs.server'
 import { deleteIfUnreferenced, ORPHAN_MIN_AGE_MS, sweepOrphans } from './storage-gc.server'
 
-// The kinds of durable job (docs/decisions/0007-jobs.md). Adding one is two typed edits: its payload
+// The kinds of durable job (docs/decisions/0009-jobs.md). Adding one is two typed edits: its payload
 // in JobPayloads, its handler in createJobRegistry. A handler that throws is retried with backoff
 // until maxAttempts; what it returns is stored as the job's result.
 

@@ -4,7 +4,7 @@ import { jobs } from '~/db/schema'
 import type { Transport } from './email.server'
 import type { JobKind, JobPayloads, JobRegistry } from './job-kinds.server'
 
-// The one durable job mechanism (ARCHITECTURE decision 15, docs/decisions/0007-jobs.md). A job is a
+// The one durable job mechanism (ARCHITECTURE decision 15, docs/decisions/0009-jobs.md). A job is a
 // row written in the same transaction as the change that causes it; an in-process worker claims due
 // rows with FOR UPDATE SKIP LOCKED and a lease, runs the kind's handler, retries failures with
 // backoff, and gives up after the kind's attempt limit. Kinds live in job-kinds.server.ts.
