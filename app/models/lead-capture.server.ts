@@ -213,60 +213,67 @@ export async function submitLead({
         })
         .returning({ id: leads.id, inserted: sql<boolean>`(xmax = 0)` })
       const leadId = lead!.id
-      const [submission] = await tx
-        .insert(leadSubmissions)
-        .values({ id: submissionId, leadId, sessionId: session.id })
-        .onConflictDoNothing({ target: leadSubmissions.id })
-        .returning({ id: leadSubmissions.id })
+      const isNew = lead!.inserted
+      // Everything below depends only on the lead's id: issued together (one wave of round trips,
+      // pipelined on Postgres), in order on the one transaction connection.
+      const [[submission], hashes, visible] = await Promise.all([
+        tx
+          .insert(leadSubmissions)
+          .values({ id: submissionId, leadId, sessionId: session.id })
+          .onConflictDoNothing({ target: leadSubmissions.id })
+          .returning({ id: leadSubmissions.id }),
+        // The ledger row references its texts: stored first.
+        storeConsentTexts(tx, marketingText ? [noticeText, marketingText] : [noticeText]).then(async (stored) => {
+          await tx.insert(leadConsents).values({
+            leadId,
+            sessionId: session.id,
+            ownerId: session.userId,
+            submissionId,
+            noticeHash: consentTextHash(noticeText),
+            marketingHash: marketingText ? consentTextHash(marketingText) : null,
+            marketingConsent: input.marketingConsent,
+          })
+          return stored
+        }),
+        isNew && instant ? isNewLeadVisible(tx, session) : Promise.resolve(false),
+        isNew
+          ? enqueueEmail(
+              attendeeConfirmationEmail({
+                to: input.email,
+                brand: config.BRAND_NAME,
+                firstName: input.firstName,
+                speakerName: session.speakerName,
+                talkTitle: session.talkTitle,
+                eventName: session.eventName,
+                offerTitle: session.offerTitle,
+                offerPromise: session.offerPromise,
+                hasOffer: session.hasOffer,
+                thanksUrl: `${config.appUrl}/t/${session.code}/thanks/${submissionId}`,
+                eraseUrl: `${config.appUrl}/t/${session.code}/erase/${erase.token}`,
+              }),
+              tx,
+            )
+          : null,
+      ])
       // Seen before (a double tap, a retry): undo this attempt and answer like the first one.
       if (!submission) throw new DuplicateSubmission()
+      newHashes = hashes
 
-      newHashes = await storeConsentTexts(tx, marketingText ? [noticeText, marketingText] : [noticeText])
-      await tx.insert(leadConsents).values({
-        leadId,
-        sessionId: session.id,
-        ownerId: session.userId,
-        submissionId,
-        noticeHash: consentTextHash(noticeText),
-        marketingHash: marketingText ? consentTextHash(marketingText) : null,
-        marketingConsent: input.marketingConsent,
-      })
-
-      if (lead!.inserted) {
-        const thanksUrl = `${config.appUrl}/t/${session.code}/thanks/${submissionId}`
+      if (isNew && instant) {
         await enqueueEmail(
-          attendeeConfirmationEmail({
-            to: input.email,
+          newLeadEmail({
+            to: session.ownerEmail,
             brand: config.BRAND_NAME,
-            firstName: input.firstName,
-            speakerName: session.speakerName,
-            talkTitle: session.talkTitle,
-            eventName: session.eventName,
-            offerTitle: session.offerTitle,
-            offerPromise: session.offerPromise,
-            hasOffer: session.hasOffer,
-            thanksUrl,
-            eraseUrl: `${config.appUrl}/t/${session.code}/erase/${erase.token}`,
+            notice: {
+              sessionLabel: sessionLabel(session),
+              leadsUrl: `${config.appUrl}/app/sessions/${session.id}/leads`,
+              questions: session.questions,
+              visible: visible ? [input] : [],
+              locked: visible ? 0 : 1,
+            },
           }),
           tx,
         )
-        if (instant) {
-          const visible = await isNewLeadVisible(tx, session)
-          await enqueueEmail(
-            newLeadEmail({
-              to: session.ownerEmail,
-              brand: config.BRAND_NAME,
-              notice: {
-                sessionLabel: sessionLabel(session),
-                leadsUrl: `${config.appUrl}/app/sessions/${session.id}/leads`,
-                questions: session.questions,
-                visible: visible ? [input] : [],
-                locked: visible ? 0 : 1,
-              },
-            }),
-            tx,
-          )
-        }
       }
       return { leadId, duplicate: false }
     })

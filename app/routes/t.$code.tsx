@@ -11,7 +11,7 @@ import { visitorHash } from '~/services/analytics.server'
 import { PRIVACY_PATH, renderMessagePage, renderSessionPage } from '~/services/attendee-page.server'
 import { isSpam } from '~/services/honeypot.server'
 import { issueSubmissionToken, readSubmissionToken } from '~/services/lead-tokens.server'
-import { hitRateLimit } from '~/services/rate-limit.server'
+import { hitLocalRateLimit } from '~/services/rate-limit.server'
 import { readForm, RequestBodyError } from '~/services/request-body.server'
 
 // GET /t/{code}: the attendee page of a session (a complete small HTML document, not the app shell;
@@ -90,7 +90,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     )
   }
 
-  const limit = await hitRateLimit(`leads:session:${session.id}`, LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE, 60_000)
+  // Per session, never per address (a venue shares one); in memory: a DB write per sign-up costs too much.
+  const limit = hitLocalRateLimit(`leads:session:${session.id}`, LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE, 60_000)
   if (!limit.allowed) {
     return renderSessionPage(
       {

@@ -37,3 +37,24 @@ export async function pruneRateLimits(olderThanMs = 24 * 60 * 60 * 1000) {
     .delete(rateLimits)
     .where(sql`${rateLimits.windowStart} < ${new Date(Date.now() - olderThanMs).toISOString()}::timestamptz`)
 }
+
+const localWindows = new Map<string, { start: number; count: number }>()
+const LOCAL_WINDOWS_MAX = 10_000
+
+/**
+ * The same fixed window kept in this process's memory, for hot paths where a database write per
+ * hit would cost more than the request itself (attendee sign-ups). With several instances the
+ * limit holds per instance.
+ */
+export function hitLocalRateLimit(key: string, limit: number, windowMs: number, now: number = Date.now()) {
+  let window = localWindows.get(key)
+  if (!window || now - window.start >= windowMs) {
+    if (localWindows.size >= LOCAL_WINDOWS_MAX) {
+      for (const [k, w] of localWindows) if (now - w.start >= windowMs) localWindows.delete(k)
+    }
+    window = { start: now, count: 0 }
+    localWindows.set(key, window)
+  }
+  window.count++
+  return { allowed: window.count <= limit, retryAfterMs: Math.max(0, window.start + windowMs - now) }
+}

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { consentTexts, leadConsents, leads, leadSubmissions, sessionViews, talkSessions } from '~/db/schema'
 import { consentNoticeText, consentTextHash } from '~/lib/consent-text'
+import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
 import { LEAD_MESSAGES } from '~/lib/lead-form'
 import { action, loader } from '~/routes/t.$code'
 import { loader as thanksLoader } from '~/routes/t.$code_.thanks.$submission'
 import { issueSubmissionToken } from '~/services/lead-tokens.server'
+import { hitLocalRateLimit } from '~/services/rate-limit.server'
 import { attendeeEmail, createLiveSession, createOwner, outboxTo, tokenFrom, validForm } from './lead-capture-utils'
 import { call, makeRequest, sessionCookie } from './utils'
 
@@ -289,6 +291,22 @@ describe('POST /t/{code}', () => {
       .where(eq(leads.sessionId, session.id))) as [{ count: number }]
     expect(Number(count)).toBe(500)
   }, 120_000)
+
+  it('limits sign-ups per session (429, values kept), not per address', async () => {
+    const owner = await createOwner()
+    const { session } = await createLiveSession(owner.id)
+    const { session: other } = await createLiveSession(owner.id)
+    for (let i = 0; i < LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE; i++)
+      hitLocalRateLimit(`leads:session:${session.id}`, LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE, 60_000)
+    const res = await post(session.code, validForm(issueSubmissionToken(session.id), { email: 'late@example.com' }))
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0)
+    const html = await res.text()
+    expect(html).toContain('So many people are signing up right now')
+    expect(html).toContain('value="late@example.com"')
+    // Another session at the same venue address is unaffected.
+    expect((await post(other.code, validForm(issueSubmissionToken(other.id)))).status).toBe(303)
+  })
 
   it('keeps the consent ledger append-only in the database itself', async () => {
     const owner = await createOwner()

@@ -1,0 +1,342 @@
+// npm run bench:leads — attendee sign-ups against the production build (issue 9 Deliver 10).
+// 50 concurrent attendees POST /t/{code} for 30 s (BENCH_CONNECTIONS, BENCH_SECONDS), each with a
+// fresh server-issued submission id and email, spread over 50 live sessions (a conference's rooms;
+// one session is limited to LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE). Reports sign-ups/s, p50/p99,
+// acknowledged (303) vs stored, and the attendee page's compressed first-view bytes.
+// Always on PGlite; also on Postgres when DATABASE_URL (or BENCH_DATABASE_URL) is set: a throwaway
+// database is created there and dropped afterwards. Needs `npm run build` first.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+import { parseConfig, resetConfig } from '../app/config.server'
+import { openPglite, openPostgres, installDatabase, type DatabaseHandle } from '../app/db/client.server'
+import { migrate } from '../app/db/migrate.server'
+import { leadSubmissions, leads, speakers, talkSessions, talks, users } from '../app/db/schema'
+import { issueSubmissionToken } from '../app/services/lead-tokens.server'
+import { count, inArray } from 'drizzle-orm'
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30)
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 50)
+const SECRET = 'bench-leads-secret'
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
+const FIRST_VIEW_BUDGET = 14 * 1024
+
+type Result = {
+  driver: string
+  signupsPerSecond: number
+  p50: number
+  p99: number
+  acknowledged: number
+  stored: number
+  ackedButMissing: number
+  otherStatuses: Record<string, number>
+  errors: number
+  /** Node server CPU per acknowledged sign-up (includes its job worker sending the emails). */
+  serverCpuMsPerSignup: number | null
+  firstView: { html: number; gzip: number; brotli: number | null; externalRefs: number }
+}
+
+/** CPU time (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function seed(handle: DatabaseHandle, url?: string) {
+  installDatabase(handle)
+  await migrate(handle, url)
+  const db = handle.db
+  const [user] = await db
+    .insert(users)
+    .values({ email: `bench-speaker-${randomBytes(3).toString('hex')}@example.com` })
+    .returning()
+  await db.insert(speakers).values({
+    slug: `bench-${randomBytes(3).toString('hex')}`,
+    name: 'Ada Lovelace',
+    jobTitle: 'CTO',
+    company: 'Analytical Engines',
+    location: 'London',
+    email: 'ada@example.com',
+    bio: '<p>Speaker</p>',
+    userId: user!.id,
+  })
+  const [talk] = await db
+    .insert(talks)
+    .values({ userId: user!.id, title: 'Engines of Tomorrow: what the next decade of computing holds' })
+    .returning()
+  const rows = await db
+    .insert(talkSessions)
+    .values(
+      Array.from({ length: SESSIONS }, (_, i) => ({
+        userId: user!.id,
+        talkId: talk!.id,
+        code: randomBytes(6).toString('base64url'),
+        status: 'live' as const,
+        eventName: `DevConf 2026, room ${i + 1}`,
+        startsAt: new Date(),
+        timeZone: 'Europe/London',
+        offerTitle: 'The slides and the checklist',
+        offerPromise: 'All 42 slides as a PDF, plus the one-page checklist from the talk',
+        offerKind: 'url' as const,
+        offerUrl: 'https://example.com/slides.pdf',
+        fields: { company: true, jobTitle: true, phone: false, linkedin: false },
+        questions: [
+          {
+            id: 'role',
+            kind: 'single' as const,
+            label: 'Your role',
+            required: true,
+            options: ['Engineering', 'Marketing', 'Sales', 'Other'],
+          },
+          { id: 'score', kind: 'rating' as const, label: 'How useful was the talk?', required: false, options: [] },
+        ],
+        consentText: 'Ada will email you the slides and may follow up about this talk.',
+        marketingText: 'Send me Ada’s monthly newsletter too',
+      })),
+    )
+    .returning({ id: talkSessions.id, code: talkSessions.code })
+  installDatabase(undefined)
+  return rows
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  let output = ''
+  // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []
+  const child: ChildProcess = spawn(process.execPath, [...profile, path.join(BUILD_DIR, 'server.js')], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: url,
+      SESSION_SECRET: SECRET,
+      SEED_DEMO: 'false',
+      BUILD_DIR,
+      ...env,
+    },
+    // The dev-mailbox transport logs every email: keep only stderr.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  child.stderr!.on('data', (d) => (output += d))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Server did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    url,
+    port,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** The attendee page exactly as a phone receives it: raw bytes over the wire, per encoding. */
+function wireBytes(port: number, pathname: string, encoding: string): Promise<{ bytes: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: pathname, headers: { 'Accept-Encoding': encoding, 'User-Agent': 'bench-leads' } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c) => chunks.push(c))
+        res.on('end', () => resolve({ bytes: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }))
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+async function firstView(port: number, code: string) {
+  const identity = await wireBytes(port, `/t/${code}`, 'identity')
+  const gzip = await wireBytes(port, `/t/${code}`, 'gzip')
+  const br = await wireBytes(port, `/t/${code}`, 'br')
+  const html = identity.bytes.toString('utf8')
+  // Anything the browser would fetch for the first view besides the page itself.
+  const externalRefs = (html.match(/<(link|script)[^>]+(href|src)=|<img(?![^>]*loading="lazy")[^>]*src=/gi) ?? []).length
+  return {
+    html: identity.bytes.length,
+    gzip: gzip.encoding === 'gzip' ? gzip.bytes.length : gzipSync(identity.bytes).length,
+    brotli: br.encoding === 'br' ? br.bytes.length : null,
+    externalRefs,
+  }
+}
+
+async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Result> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-leads-'))
+  let dbUrl: string | undefined
+  let dropDb: (() => Promise<void>) | undefined
+  let sessions: Array<{ id: string; code: string }>
+  if (driver === 'postgres') {
+    const name = `lectern_bench_${randomBytes(4).toString('hex')}`
+    const admin = await openPostgres(adminUrl!, { max: 1 })
+    await admin.exec(`create database ${name}`)
+    await admin.close()
+    const u = new URL(adminUrl!)
+    u.pathname = `/${name}`
+    dbUrl = u.toString()
+    const handle = await openPostgres(dbUrl, { max: 2 })
+    sessions = await seed(handle, dbUrl)
+    await handle.close()
+    dropDb = async () => {
+      const a = await openPostgres(adminUrl!, { max: 1 })
+      await a.exec(`drop database if exists ${name} with (force)`)
+      await a.close()
+    }
+  } else {
+    const handle = await openPglite(path.join(dataDir, 'pglite'), dataDir)
+    sessions = await seed(handle)
+    await handle.close()
+  }
+
+  const server = await startServer({ DATA_DIR: dataDir, ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) })
+  const view = await firstView(server.port, sessions[0]!.code)
+
+  const cpuBefore = cpuMs(server.pid)
+  const acked = new Set<string>()
+  const statuses: Record<string, number> = {}
+  let nextConnection = 0
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req, context: Record<string, unknown>) => {
+          context.session ??= sessions[nextConnection++ % sessions.length]
+          const session = context.session as { id: string; code: string }
+          const id = randomUUID()
+          context.id = id
+          const body = new URLSearchParams({
+            submission: issueSubmissionToken(session.id, id),
+            first_name: 'Attendee',
+            email: `a-${id}@bench.example`,
+            company: 'Bench Co',
+            job_title: 'Engineer',
+            q_role: 'Engineering',
+            q_score: '5',
+          }).toString()
+          return { ...req, path: `/t/${session.code}`, body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
+        },
+        onResponse: (status, _body, context: Record<string, unknown>) => {
+          statuses[status] = (statuses[status] ?? 0) + 1
+          if (status === 303) acked.add(context.id as string)
+        },
+      },
+    ],
+  })
+  const cpuAfter = cpuMs(server.pid)
+  // Let the worker and in-flight requests settle, then stop the server cleanly.
+  await server.stop()
+
+  const handle =
+    driver === 'postgres' ? await openPostgres(dbUrl!, { max: 1 }) : await openPglite(path.join(dataDir, 'pglite'), dataDir)
+  const ids = sessions.map((s) => s.id)
+  const storedIds = new Set<string>()
+  const rows = await handle.db
+    .select({ id: leadSubmissions.id })
+    .from(leadSubmissions)
+    .where(inArray(leadSubmissions.sessionId, ids))
+  for (const r of rows) storedIds.add(r.id)
+  const [leadCount] = await handle.db.select({ n: count() }).from(leads)
+  await handle.close()
+  await dropDb?.()
+  rmSync(dataDir, { recursive: true, force: true })
+
+  const ackedButMissing = [...acked].filter((id) => !storedIds.has(id)).length
+  if (Number(leadCount?.n ?? 0) !== storedIds.size) throw new Error(`leads (${leadCount?.n}) ≠ submissions (${storedIds.size})`)
+  const otherStatuses = Object.fromEntries(Object.entries(statuses).filter(([s]) => s !== '303'))
+  return {
+    driver,
+    signupsPerSecond: Math.round(acked.size / SECONDS),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    acknowledged: acked.size,
+    stored: storedIds.size,
+    ackedButMissing,
+    otherStatuses,
+    errors: result.errors + result.timeouts,
+    serverCpuMsPerSignup:
+      cpuBefore !== null && cpuAfter !== null && acked.size ? Math.round(((cpuAfter - cpuBefore) / acked.size) * 10) / 10 : null,
+    firstView: view,
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(BUILD_DIR, 'server.js'))) throw new Error('No production build: run `npm run build` first.')
+  // The bench mints submission ids with the server's secret, exactly as the page does.
+  resetConfig(parseConfig({ ...process.env, SESSION_SECRET: SECRET, DATABASE_URL: '' }))
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
+  const results: Result[] = []
+  if (process.env.BENCH_DRIVERS !== 'postgres') results.push(await run('pglite'))
+  if (pgUrl && process.env.BENCH_DRIVERS !== 'pglite') results.push(await run('postgres', pgUrl))
+
+  console.log(
+    `\n${CONNECTIONS} concurrent attendees, ${SECONDS} s, ${SESSIONS} live sessions, ${os.cpus().length} CPUs, Node ${process.version}\n`,
+  )
+  console.log(
+    `Load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  )
+  console.log(
+    '| driver | sign-ups/s | p50 ms | p99 ms | acknowledged | stored | acked but missing | other statuses | errors | server CPU ms/sign-up |',
+  )
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
+  for (const r of results) {
+    console.log(
+      `| ${r.driver} | ${r.signupsPerSecond} | ${r.p50} | ${r.p99} | ${r.acknowledged} | ${r.stored} | ${r.ackedButMissing} | ${JSON.stringify(r.otherStatuses)} | ${r.errors} | ${r.serverCpuMsPerSignup ?? '–'} |`,
+    )
+  }
+  const v = results[0]!.firstView
+  console.log(
+    `\nAttendee page first view: ${v.html} B HTML, ${v.gzip} B gzip, ${v.brotli ?? '–'} B brotli (budget ${FIRST_VIEW_BUDGET} B compressed); other requests for the first view: ${v.externalRefs}`,
+  )
+  const lost = results.some((r) => r.ackedButMissing > 0)
+  if (lost || v.gzip > FIRST_VIEW_BUDGET || v.externalRefs > 0) {
+    console.error('FAILED: an acknowledged sign-up was not stored, or the first view is over budget.')
+    process.exitCode = 1
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
