@@ -76,7 +76,6 @@ function Document({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <meta name="robots" content={robots} />
-        <meta name="referrer" content="no-referrer" />
         <title>{title}</title>
         <style dangerouslySetInnerHTML={{ __html: `:root{--a:${a};--t:${textOnAccent(a)}}${CSS}` }} />
       </head>
