@@ -17,7 +17,7 @@ import autocannon from 'autocannon'
 import { parseConfig, resetConfig } from '../app/config.server'
 import { openPglite, openPostgres, installDatabase, type DatabaseHandle } from '../app/db/client.server'
 import { migrate } from '../app/db/migrate.server'
-import { leadSubmissions, leads, speakers, talkSessions, talks, users } from '../app/db/schema'
+import { accounts, leadSubmissions, leads, speakers, talkSessions, talks, users } from '../app/db/schema'
 import { issueSubmissionToken } from '../app/services/lead-tokens.server'
 import { count, inArray } from 'drizzle-orm'
 
@@ -73,6 +73,10 @@ async function seed(handle: DatabaseHandle, url?: string) {
     .insert(users)
     .values({ email: `bench-speaker-${randomBytes(3).toString('hex')}@example.com` })
     .returning()
+  // BENCH_NOTIFY=hourly|daily|off: the speaker's notify mode (default: no account row = instant).
+  const notify = process.env.BENCH_NOTIFY
+  if (notify === 'hourly' || notify === 'daily' || notify === 'off')
+    await db.insert(accounts).values({ userId: user!.id, leadNotify: notify })
   await db.insert(speakers).values({
     slug: `bench-${randomBytes(3).toString('hex')}`,
     name: 'Ada Lovelace',
