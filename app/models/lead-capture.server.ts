@@ -101,9 +101,21 @@ function publicSessionQuery(db: Db | Tx) {
 const CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
 /** The session behind /t/{code}, whatever its status (the route decides who may see a draft). */
+// Read on every page view and sign-up: built once per database handle (drizzle's query building
+// costs more CPU than the query itself here).
+const preparedPublicSession = new WeakMap<Db, ReturnType<typeof preparePublicSession>>()
+function preparePublicSession(db: Db) {
+  return publicSessionQuery(db)
+    .where(eq(talkSessions.code, sql.placeholder('code')))
+    .prepare('lectern_public_session')
+}
+
 export async function getPublicSession(code: string): Promise<PublicSession | null> {
   if (!CODE_PATTERN.test(code)) return null
-  const [row] = await publicSessionQuery(getDb()).where(eq(talkSessions.code, code))
+  const db = getDb()
+  let prepared = preparedPublicSession.get(db)
+  if (!prepared) preparedPublicSession.set(db, (prepared = preparePublicSession(db)))
+  const [row] = await prepared.execute({ code })
   return row ? toPublicSession(row) : null
 }
 
