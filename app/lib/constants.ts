@@ -41,6 +41,13 @@ export const LOCAL_UPLOADS_PATH = '/uploads'
  * route limit — a 25 MB file plus its form — so a route that needs more raises it here.
  */
 export const REQUEST_BODY_CEILING_BYTES = 26 * 1024 * 1024
+/**
+ * Whole-body limit of a form that carries one image: room for the photo a person actually picks
+ * (a 10–20 MB phone picture), so an image over IMAGE_MAX_BYTES is read and dropped, and the answer is
+ * the 413 by its field with the rest of the form kept, not a bare refusal. Only parts within their
+ * own limit are ever held in memory.
+ */
+export const IMAGE_FORM_MAX_BYTES = 20 * 1024 * 1024
 
 // ── Posts, featured sections, meta title (spec 001 §3, §5, §9) ───────────────────────────────
 export const POST_TYPES = ['resource', 'news'] as const

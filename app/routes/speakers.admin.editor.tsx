@@ -37,12 +37,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request).catch(() => null)
   if (!user) return data({ result: { status: 'error' as const, error: { '': [ACCESS_DENIED] } } }, { status: 403 })
 
-  const { submission, uploadError } = await readSpeakerForm(request)
+  const { submission, uploadError, uploadStatus } = await readSpeakerForm(request)
   if (submission.status === undefined) return data({ result: submission.reply() })
   if (submission.status !== 'success' || uploadError) {
     return data(
       { result: submission.reply(uploadError ? { fieldErrors: { profileImageUrl: [uploadError] } } : undefined) },
-      { status: 400 },
+      { status: uploadError ? uploadStatus : 400 },
     )
   }
   const value = submission.value

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, SVG_MIME_TYPE } from '~/lib/constants'
+import { IMAGE_UPLOAD_ERRORS, imageFileProblem } from '~/lib/image-upload'
 import { putObject, storageKey } from './storage.server'
 
 // Raster uploads (hero images, profile photos, editor images; ARCHITECTURE decision 12): image/* only,
@@ -10,23 +10,15 @@ export const IMAGE_MAX_DIMENSION = 2000
 const MAX_INPUT_PIXELS = 60_000_000
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 
-export const IMAGE_UPLOAD_ERRORS = {
-  missing: 'No file provided',
-  notImage: 'Only image files are allowed.',
-  svg: 'SVG files cannot be used here. Please upload a PNG, JPEG, WebP or GIF image.',
-  tooLarge: 'Images must be 5 MB or smaller.',
-  unreadable: 'This file could not be read as an image. Please upload a PNG, JPEG, WebP or GIF image.',
-} as const
+export { IMAGE_UPLOAD_ERRORS }
 
 export type ImageUploadResult =
   { ok: true; url: string; key: string; width: number; height: number } | { ok: false; error: string }
 
 export async function processImageUpload(file: File | null | undefined): Promise<ImageUploadResult> {
-  if (!file || typeof file === 'string' || file.size === 0) return { ok: false, error: IMAGE_UPLOAD_ERRORS.missing }
-  const type = (file.type || '').toLowerCase()
-  if (!type.startsWith('image/')) return { ok: false, error: IMAGE_UPLOAD_ERRORS.notImage }
-  if (type === SVG_MIME_TYPE) return { ok: false, error: IMAGE_UPLOAD_ERRORS.svg }
-  if (file.size > IMAGE_MAX_BYTES) return { ok: false, error: IMAGE_UPLOAD_ERRORS.tooLarge }
+  if (!file || typeof file === 'string') return { ok: false, error: IMAGE_UPLOAD_ERRORS.missing }
+  const problem = imageFileProblem(file)
+  if (problem) return { ok: false, error: problem }
 
   const { default: sharp } = await import('sharp')
   const input = Buffer.from(await file.arrayBuffer())

@@ -87,10 +87,11 @@ describe('readForm', () => {
     expect(form.getAll('topics')).toEqual(['a', 'b'])
   })
 
-  it('refuses a declared length over the limit with 413 before reading', async () => {
+  it('refuses a declared length over the limit with 413, reading the body only to discard it', async () => {
     const request = post('a=1', 'application/x-www-form-urlencoded', { 'Content-Length': String(DEFAULT_FORM_MAX_BYTES + 1) })
     expect(await refusal(readForm(request))).toMatchObject({ status: 413, reason: BODY_ERRORS.tooLarge(DEFAULT_FORM_MAX_BYTES) })
-    expect(request.bodyUsed).toBe(false)
+    // Drained (a browser cut off mid-upload reports a reset instead of the 413), never parsed.
+    expect(request.bodyUsed).toBe(true)
   })
 
   it('counts a chunked body while reading and stops at the limit', async () => {
@@ -129,6 +130,16 @@ describe('readForm', () => {
         status: 413,
         reason: BODY_ERRORS.fileTooLarge(1024),
       })
+    })
+
+    it('an oversized file keeps the rest of the form and its field name for the route to answer by', async () => {
+      const body = `${part('title', 'Kept')}${part('icon', 'x'.repeat(2048), 'a.svg')}${part('after', 'Also kept')}--XyZ--\r\n`
+      const error = (await readForm(post(body, MULTIPART), { files }).catch((e: unknown) => e)) as RequestBodyError
+      expect(error.status).toBe(413)
+      expect(error.oversizedFile?.field).toBe('icon')
+      expect(error.oversizedFile?.form.get('title')).toBe('Kept')
+      expect(error.oversizedFile?.form.get('after')).toBe('Also kept')
+      expect(error.oversizedFile?.form.get('icon')).toBeNull()
     })
 
     it('refuses a body over the whole limit with 413 while streaming', async () => {

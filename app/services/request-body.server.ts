@@ -1,4 +1,4 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node'
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 
 // The one place a request body is read (ARCHITECTURE decision 18, docs/decisions/0007-request-body-boundary.md).
 // Every action goes through readForm/readJson; eslint refuses request.formData()/json()/text() elsewhere.
@@ -58,11 +58,41 @@ export function formatBytes(bytes: number): string {
  */
 export class RequestBodyError extends Response {
   readonly reason: string
+  /**
+   * A file over its limit: the field it came in and the rest of the form, read in full, so a route
+   * can answer 413 with its own message by that field and keep what the person typed.
+   */
+  oversizedFile?: { field: string; form: FormData }
   constructor(status: 400 | 413 | 415, reason: string, json: boolean) {
     const headers = new Headers({ 'Cache-Control': 'no-store' })
     headers.set('Content-Type', json ? 'application/json' : 'text/plain; charset=utf-8')
     super(json ? JSON.stringify({ error: reason }) : reason, { status, headers })
     this.reason = reason
+  }
+}
+
+// How much of a refused body is still read (and thrown away) so the client gets to read the 4xx:
+// a browser that is cut off mid-upload reports a connection reset, never the answer. The server's
+// ceiling (REQUEST_BODY_CEILING_BYTES) refuses anything larger before it gets here.
+const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024
+
+/** Reads and discards what is left of a body (up to the drain limit), so the answer can be read. */
+async function drain(body: ReadableStream<Uint8Array> | null) {
+  if (!body || body.locked) return
+  const reader = body.getReader()
+  let total = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      total += value.byteLength
+      if (total > DRAIN_LIMIT_BYTES) {
+        await reader.cancel()
+        return
+      }
+    }
+  } catch {
+    // The client went away: nothing left to answer.
   }
 }
 
@@ -90,7 +120,15 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
     if (!parsed) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
     formData = parsed
   } else if (type === 'multipart/form-data' && options.files) {
-    formData = await readMultipart(request, maxBytes, options.files.maxFileBytes)
+    try {
+      formData = await readMultipart(request, maxBytes, options.files.maxFileBytes)
+    } catch (error) {
+      // The rest of a form with an oversized file is cleaned like any other.
+      if (error instanceof RequestBodyError && error.oversizedFile) {
+        error.oversizedFile.form = cleanFormData(request, error.oversizedFile.form, options.multiple ?? [])
+      }
+      throw error
+    }
   } else {
     throw bodyErrorResponse(request, 415, options.files ? BODY_ERRORS.unsupportedTypeFiles : BODY_ERRORS.unsupportedType)
   }
@@ -140,7 +178,10 @@ function declaredLength(request: Request) {
 /** The whole body, refused as soon as it passes maxBytes (by Content-Length or by counting), never buffered past it. */
 async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const length = declaredLength(request)
-  if (length !== null && length > maxBytes) throw tooLarge(request, maxBytes)
+  if (length !== null && length > maxBytes) {
+    if (!request.bodyUsed) await drain(request.body)
+    throw tooLarge(request, maxBytes)
+  }
   if (!request.body) return new Uint8Array(0)
   if (request.bodyUsed) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
   const reader = request.body.getReader()
@@ -152,7 +193,8 @@ async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array
       if (done) break
       total += value.byteLength
       if (total > maxBytes) {
-        await reader.cancel().catch(() => {})
+        reader.releaseLock()
+        await drain(request.body)
         throw tooLarge(request, maxBytes)
       }
       chunks.push(value)
@@ -197,7 +239,12 @@ export function parseUrlEncoded(bytes: Uint8Array): FormData | null {
 
 async function readMultipart(request: Request, maxBytes: number, maxFileBytes: number): Promise<FormData> {
   const length = declaredLength(request)
-  if (length !== null && length > maxBytes) throw tooLarge(request, maxBytes)
+  // A body whose declared size is over the limit, but within the drain limit, is read and discarded
+  // so the client sees the 413; one that only turns out too large is counted and discarded below.
+  if (length !== null && length > maxBytes) {
+    if (!request.bodyUsed) await drain(request.body)
+    throw tooLarge(request, maxBytes)
+  }
   if (!request.body || request.bodyUsed) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
   const boundary = /;\s*boundary=("?)([^";]+)\1/i.exec(request.headers.get('Content-Type') ?? '')?.[2]
   if (!boundary) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
@@ -211,11 +258,9 @@ async function readMultipart(request: Request, maxBytes: number, maxFileBytes: n
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         total += chunk.byteLength
-        if (total > maxBytes) {
-          overLimit = true
-          controller.error(new Error('body over limit'))
-          return
-        }
+        // Past the limit the rest is read and dropped (never buffered), then answered with 413.
+        if (total > maxBytes) overLimit = true
+        if (overLimit) return
         const joined = new Uint8Array(tail.byteLength + chunk.byteLength)
         joined.set(tail)
         joined.set(chunk, tail.byteLength)
@@ -230,16 +275,43 @@ async function readMultipart(request: Request, maxBytes: number, maxFileBytes: n
     body: counted,
     duplex: 'half',
   } as RequestInit)
+  const oversized: string[] = []
   let formData: FormData
   try {
-    formData = await unstable_parseMultipartFormData(bounded, unstable_createMemoryUploadHandler({ maxPartSize: maxFileBytes }))
-  } catch (error) {
+    formData = await unstable_parseMultipartFormData(bounded, boundedUploadHandler(maxFileBytes, oversized))
+  } catch {
     if (overLimit) throw tooLarge(request, maxBytes)
-    if (error instanceof MaxPartSizeExceededError) throw bodyErrorResponse(request, 413, BODY_ERRORS.fileTooLarge(maxFileBytes))
     throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
   }
+  if (overLimit) throw tooLarge(request, maxBytes)
   if (!endsWithClosing(tail, closing)) throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadable)
+  if (oversized.length) {
+    const error = bodyErrorResponse(request, 413, BODY_ERRORS.fileTooLarge(maxFileBytes))
+    error.oversizedFile = { field: oversized[0]!, form: formData }
+    throw error
+  }
   return formData
+}
+
+/**
+ * Keeps each part in memory up to maxFileBytes. A file part over that is read to its end and dropped
+ * (its field name noted), so the rest of the form still arrives and the client can read the 413.
+ */
+function boundedUploadHandler(maxFileBytes: number, oversized: string[]): UploadHandler {
+  return async ({ name, filename, contentType, data }) => {
+    let size = 0
+    const chunks: BlobPart[] = []
+    for await (const chunk of data) {
+      size += chunk.byteLength
+      if (size <= maxFileBytes) chunks.push(chunk as Uint8Array<ArrayBuffer>)
+    }
+    if (size > maxFileBytes) {
+      oversized.push(name)
+      return undefined
+    }
+    if (typeof filename === 'string') return new File(chunks, filename, { type: contentType })
+    return new Blob(chunks, { type: contentType }).text()
+  }
 }
 
 /** The closing delimiter, followed by nothing but optional CRLF / whitespace. */

@@ -1,9 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { IMAGE_MAX_BYTES } from '~/lib/constants'
+import { IMAGE_FORM_MAX_BYTES, IMAGE_MAX_BYTES } from '~/lib/constants'
 import { SpeakerFormSchema, type SpeakerFormValue } from '~/lib/speaker-form'
 import type { SpeakerInput } from '~/models/speakers.server'
-import { IMAGE_UPLOAD_ERRORS, processImageUpload } from './images.server'
-import { readForm, type ReadFormOptions } from './request-body.server'
+import { IMAGE_UPLOAD_ERRORS, IMAGE_UPLOAD_FAILED, uploadErrorText } from '~/lib/image-upload'
+import { processImageUpload } from './images.server'
+import { readForm, RequestBodyError, type ReadFormOptions } from './request-body.server'
 import { sanitizeBioHtml } from './sanitize.server'
 
 // Reads the shared speaker form (submission screen and admin editor): the profile photo sent
@@ -11,24 +12,27 @@ import { sanitizeBioHtml } from './sanitize.server'
 // one zod schema.
 
 export const PROFILE_IMAGE_FIELD = 'profileImage'
-export const IMAGE_UPLOAD_FAILED = 'Failed to upload image. Please try again.'
 
 /** Body limits of the speaker form (both routes that show it): the photo at the image limit, checkbox groups repeat. */
 export const SPEAKER_FORM_BODY: ReadFormOptions = {
   files: { maxFileBytes: IMAGE_MAX_BYTES },
+  maxBytes: IMAGE_FORM_MAX_BYTES,
   multiple: ['topics', 'industries', 'talkTypes'],
 }
 
 export async function readSpeakerForm(request: Request) {
   let formData: FormData
   let uploadError: string | null = null
+  // 413 when the photo was over the limit (the answer's status), else 400 for any other refusal.
+  let uploadStatus: 400 | 413 = 400
   try {
     formData = await readForm(request, SPEAKER_FORM_BODY)
   } catch (error) {
-    if (!(error instanceof Response && error.status === 413)) throw error
-    // The rest of the form is lost with an oversized body; say why next to the photo rather than failing blank.
-    formData = new FormData()
-    uploadError = `Error uploading image: ${IMAGE_UPLOAD_ERRORS.tooLarge}`
+    if (!(error instanceof RequestBodyError && error.status === 413)) throw error
+    // An oversized photo: the rest of the form survives and the message goes next to the photo.
+    formData = error.oversizedFile?.form ?? new FormData()
+    uploadError = uploadErrorText(IMAGE_UPLOAD_ERRORS.tooLarge)
+    uploadStatus = 413
   }
 
   const file = formData.get(PROFILE_IMAGE_FIELD)
@@ -36,13 +40,16 @@ export async function readSpeakerForm(request: Request) {
   if (file instanceof File && file.size > 0) {
     const result = await processImageUpload(file).catch(() => ({ ok: false as const, error: '' }))
     if (result.ok) formData.set('profileImageUrl', result.url)
-    else uploadError = result.error ? `Error uploading image: ${result.error}` : IMAGE_UPLOAD_FAILED
+    else {
+      uploadError = result.error ? uploadErrorText(result.error) : IMAGE_UPLOAD_FAILED
+      if (result.error === IMAGE_UPLOAD_ERRORS.tooLarge) uploadStatus = 413
+    }
   }
   const bio = formData.get('bio')
   formData.set('bio', typeof bio === 'string' ? sanitizeBioHtml(bio) : '')
 
   const submission = parseWithZod(formData, { schema: SpeakerFormSchema })
-  return { formData, submission, uploadError }
+  return { formData, submission, uploadError, uploadStatus }
 }
 
 export function toSpeakerInput(value: SpeakerFormValue): SpeakerInput {

@@ -329,3 +329,81 @@ function s3Env(dataDir: string, endpoint: string) {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
   }
 }
+
+// Without JavaScript the file rides with the form: a file over its limit answers 413 with the spec's
+// message by its field, and the rest of what was typed comes back with it.
+describe('oversized and wrong-type files sent with the form', () => {
+  let admin = ''
+  beforeAll(async () => {
+    admin = (await signedInAs('admin@example.com', 'admin')).cookie
+  })
+  const big = (name: string, type: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type })
+  type Reply = {
+    data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }
+    init?: { status?: number }
+  }
+
+  it('speaker photo over 5 MB → 413, message by the photo, typed fields kept', async () => {
+    const { cookie } = await signedInAs('big-photo@example.com')
+    const form = multipart(speakerForm({ name: 'Big Photo' }), { profileImage: big('huge.png', 'image/png', 6 * 1024 * 1024) })
+    const res = (await call(
+      submissionAction,
+      makeRequest('/premium/speaker-profile-submissions', { form, cookie }),
+    )) as unknown as Reply
+    expect(res.init?.status).toBe(413)
+    expect(res.data.result.error?.profileImageUrl).toEqual(['Error uploading image: Images must be 5 MB or smaller.'])
+    expect(res.data.result.initialValue).toMatchObject({ name: 'Big Photo', company: 'US Navy' })
+  })
+
+  it('speaker photo that is a PDF → 400 with the type message', async () => {
+    const { cookie } = await signedInAs('pdf-photo@example.com')
+    const form = multipart(speakerForm({ name: 'Pdf Photo' }), { profileImage: big('cv.pdf', 'application/pdf', 2048) })
+    const res = (await call(
+      submissionAction,
+      makeRequest('/premium/speaker-profile-submissions', { form, cookie }),
+    )) as unknown as Reply
+    expect(res.init?.status).toBe(400)
+    expect(res.data.result.error?.profileImageUrl).toEqual(['Error uploading image: Only image files are allowed.'])
+  })
+
+  it('post hero image over 5 MB → 413 by the hero field, title kept', async () => {
+    const form = multipart(
+      {
+        intent: 'draft',
+        title: 'Too big hero',
+        type: 'resource',
+        tags: '',
+        content: 'Body',
+        metaTitle: '',
+        metaDescription: '',
+        heroImageUrl: '',
+      },
+      { heroImage: big('hero.png', 'image/png', 6 * 1024 * 1024) },
+    )
+    const res = (await call(editorAction, makeRequest('/resources/admin/editor', { form, cookie: admin }))) as unknown as Reply
+    expect(res.init?.status).toBe(413)
+    expect(res.data.result.error?.heroImage).toEqual(['Error uploading image: Images must be 5 MB or smaller.'])
+    expect(res.data.result.initialValue).toMatchObject({ title: 'Too big hero' })
+  })
+
+  it('featured icon of 1 MB or more → 413 with "File size must be less than 1MB"', async () => {
+    const fields = {
+      intent: 'add',
+      title: 'Big icon',
+      description: 'x',
+      buttonLabel: 'Go',
+      buttonLink: 'https://example.com',
+      page: 'resources',
+      sortOrder: '',
+    }
+    for (const bytes of [1024 * 1024, 3 * 1024 * 1024]) {
+      const form = multipart(fields, { icon: big('icon.svg', 'image/svg+xml', bytes) })
+      const res = (await call(
+        featuredAction,
+        makeRequest('/resources/admin/featured', { form, cookie: admin }),
+      )) as unknown as Reply
+      expect(res.init?.status).toBe(413)
+      expect(res.data.result.error?.icon).toEqual(['File size must be less than 1MB'])
+    }
+  })
+})

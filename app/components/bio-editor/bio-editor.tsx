@@ -23,6 +23,7 @@ import {
 import { EditorView } from 'prosemirror-view'
 import { useEffect, useRef, useState } from 'react'
 import { EDITOR_MIN_HEIGHT_PX, TABLE_COLUMN_DEFAULT_WIDTH, TABLE_COLUMN_MIN_WIDTH } from '~/lib/constants'
+import { IMAGE_UPLOAD_FAILED, uploadErrorText, uploadImageFile } from '~/lib/image-upload'
 import { isAllowedEditorLink } from '~/lib/url'
 import {
   alignmentOf,
@@ -50,7 +51,6 @@ import { Toolbar } from './toolbar'
 // The rich-text bio editor (spec 001 §2): ProseMirror, loaded only where the form is shown.
 // Its HTML goes into a hidden input named like the field; the server sanitizes it on save.
 
-export const IMAGE_UPLOAD_FAILED = 'Failed to upload image. Please try again.'
 export const LINK_REFUSED = 'Links must start with http, https, ftp, ftps, mailto, tel, callto, sms, cid or xmpp, or be relative.'
 
 function parseHtml(html: string) {
@@ -97,18 +97,13 @@ export function BioEditor({
     setMessage(null)
     setUploading(true)
     try {
-      const body = new FormData()
-      body.append('file', file)
-      const res = await fetch('/api/uploads/image', { method: 'POST', body })
-      const json = (await res.json().catch(() => ({}))) as { url?: string; error?: string }
-      if (!res.ok || !json.url) {
-        setMessage(json.error ? `Error uploading image: ${json.error}` : IMAGE_UPLOAD_FAILED)
+      const result = await uploadImageFile(file)
+      if (!result.ok) {
+        setMessage(result.error ? uploadErrorText(result.error) : IMAGE_UPLOAD_FAILED)
         return
       }
       const view = viewRef.current
-      if (view) insertImage(json.url, file.name.replace(/\.[^.]+$/, ''), pos)(view.state, view.dispatch)
-    } catch {
-      setMessage(IMAGE_UPLOAD_FAILED)
+      if (view) insertImage(result.url, file.name.replace(/\.[^.]+$/, ''), pos)(view.state, view.dispatch)
     } finally {
       setUploading(false)
     }

@@ -1,13 +1,12 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { ErrorList, Spinner, TextareaField } from '~/components/forms'
+import { IMAGE_UPLOAD_FAILED, uploadErrorText, uploadImageFile } from '~/lib/image-upload'
 
 // The two form parts that JavaScript upgrades: the profile photo (uploaded at once through
 // /api/uploads/image) and the bio (the ProseMirror editor, loaded lazily).
 
 const BioEditor = lazy(() => import('~/components/bio-editor/bio-editor').then((m) => ({ default: m.BioEditor })))
-
-export const IMAGE_UPLOAD_FAILED = 'Failed to upload image. Please try again.'
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false)
@@ -66,19 +65,11 @@ export function ProfileImageField({
     setError(null)
     setUploading(true)
     try {
-      const body = new FormData()
-      body.append('file', file)
-      const res = await fetch('/api/uploads/image', { method: 'POST', body })
-      const json = (await res.json().catch(() => ({}))) as { url?: string; error?: string }
-      if (!res.ok || !json.url) {
-        setError(json.error ? `Error uploading image: ${json.error}` : IMAGE_UPLOAD_FAILED)
-        return
-      }
-      onUploaded(json.url)
-      // The photo is stored; the file must not be sent again with the form.
+      const result = await uploadImageFile(file)
+      // Stored, or refused (before sending or by the server): either way the file is not sent again with the form.
       if (fileRef.current) fileRef.current.value = ''
-    } catch {
-      setError(IMAGE_UPLOAD_FAILED)
+      if (result.ok) onUploaded(result.url)
+      else setError(result.error ? uploadErrorText(result.error) : IMAGE_UPLOAD_FAILED)
     } finally {
       setUploading(false)
     }

@@ -79,13 +79,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (user.role === 'admin') throw redirect(ADMIN_HOME_PATH)
 
-  const { submission, uploadError } = await readSpeakerForm(request)
+  const { submission, uploadError, uploadStatus } = await readSpeakerForm(request)
   // Conform's add/remove-row buttons: re-render with the list changed, nothing saved.
   if (submission.status === undefined) return data({ result: submission.reply() })
   if (submission.status !== 'success' || uploadError) {
     return data(
       { result: submission.reply(uploadError ? { fieldErrors: { profileImageUrl: [uploadError] } } : undefined) },
-      { status: 400 },
+      { status: uploadError ? uploadStatus : 400 },
     )
   }
 

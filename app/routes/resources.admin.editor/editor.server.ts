@@ -1,23 +1,24 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import type { SessionUser } from '~/auth/session.server'
-import { IMAGE_MAX_BYTES } from '~/lib/constants'
+import { IMAGE_FORM_MAX_BYTES, IMAGE_MAX_BYTES } from '~/lib/constants'
 import { postSlug } from '~/lib/slug'
 import { createPost, getPostById, isSlugTaken, isUniqueViolation, updatePost, type PostInput } from '~/models/posts.server'
 import { recordEvent } from '~/services/analytics.server'
 import { processImageUpload } from '~/services/images.server'
 import { redirectWithToast } from '~/services/toast.server'
-import { readForm, type ReadFormOptions } from '~/services/request-body.server'
+import { readForm, RequestBodyError, type ReadFormOptions } from '~/services/request-body.server'
+import { IMAGE_UPLOAD_ERRORS, uploadErrorText } from '~/lib/image-upload'
 import { PostSchema, TITLE_AND_CONTENT_REQUIRED } from './schema'
 
 export const EMPTY_SLUG_MESSAGE = 'The title needs at least one letter or number (a-z, 0-9) to make the post link.'
 export const slugTakenMessage = (slug: string) => `Another post already uses the link "${slug}". Please choose a different title.`
 
 // The hero image (no-JS upload) and up to 500,000 characters of markdown (up to 3 bytes each in UTF-8).
-// The image rules (5 MB) answer inside the form; the part limit leaves 1 MB over that before the 413 page.
+// A hero image over 5 MB answers 413 inside the form, by the field, with the rest of the post kept.
 export const EDITOR_BODY: ReadFormOptions = {
-  files: { maxFileBytes: IMAGE_MAX_BYTES + 1024 * 1024 },
-  maxBytes: IMAGE_MAX_BYTES + 3 * 1024 * 1024,
+  files: { maxFileBytes: IMAGE_MAX_BYTES },
+  maxBytes: IMAGE_FORM_MAX_BYTES + 3 * 1024 * 1024,
 }
 
 type AutosaveReply = { ok: true; id: string; savedAt: string } | { ok: false; error: string }
@@ -27,7 +28,15 @@ type AutosaveReply = { ok: true; id: string; savedAt: string } | { ok: false; er
  * auto-save (JSON answer; a new post is created on its first auto-save and edited from then on).
  */
 export async function saveAction(request: Request, _user: SessionUser) {
-  const formData = await readForm(request, EDITOR_BODY)
+  let formData: FormData
+  let heroTooLarge = false
+  try {
+    formData = await readForm(request, EDITOR_BODY)
+  } catch (error) {
+    if (!(error instanceof RequestBodyError && error.oversizedFile?.field === 'heroImage')) throw error
+    formData = error.oversizedFile.form
+    heroTooLarge = true
+  }
   const heroFile = formData.get('heroImage')
   formData.delete('heroImage')
   const submission = parseWithZod(formData, { schema: PostSchema })
@@ -45,6 +54,7 @@ export async function saveAction(request: Request, _user: SessionUser) {
         )
       : data({ result: submission.reply(reply) }, { status })
 
+  if (heroTooLarge) return fail(413, { fieldErrors: { heroImage: [uploadErrorText(IMAGE_UPLOAD_ERRORS.tooLarge)] } })
   if (submission.status !== 'success') {
     if (autosave) return data<AutosaveReply>({ ok: false, error: 'Invalid post' }, { status: 400 })
     return data({ result: submission.reply() }, { status: 400 })
@@ -62,7 +72,10 @@ export async function saveAction(request: Request, _user: SessionUser) {
   let heroImageUrl = value.heroImageUrl ?? ''
   if (heroFile instanceof File && heroFile.size > 0) {
     const upload = await processImageUpload(heroFile)
-    if (!upload.ok) return fail(400, { fieldErrors: { heroImage: [`Error uploading image: ${upload.error}`] } })
+    if (!upload.ok)
+      return fail(upload.error === IMAGE_UPLOAD_ERRORS.tooLarge ? 413 : 400, {
+        fieldErrors: { heroImage: [uploadErrorText(upload.error)] },
+      })
     heroImageUrl = upload.url
   }
 

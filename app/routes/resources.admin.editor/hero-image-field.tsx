@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { ErrorList } from '~/components/forms'
+import { uploadErrorText, uploadImageFile } from '~/lib/image-upload'
 
 /**
  * Hero Image: images only. With JavaScript the file goes to POST /api/uploads/image at once
@@ -18,26 +19,22 @@ export function HeroImageField({
   errors?: string[]
 }) {
   const [uploading, setUploading] = useState(false)
+  const [uploadError, setUploadError] = useState<string | null>(null)
 
   async function upload(file: File) {
-    if (!file.type.startsWith('image/')) {
-      window.alert('Error uploading image: Only image files are allowed.')
-      return
-    }
+    setUploadError(null)
     setUploading(true)
     try {
-      const body = new FormData()
-      body.append('file', file)
-      const res = await fetch('/api/uploads/image', { method: 'POST', body })
-      const json = (await res.json().catch(() => ({}))) as { url?: string; error?: string }
-      if (!res.ok || !json.url) throw new Error(json.error || 'Unknown error')
-      onUrl(json.url)
-    } catch (error) {
-      window.alert(`Error uploading image: ${error instanceof Error ? error.message : 'Unknown error'}`)
+      const result = await uploadImageFile(file)
+      // Next to the field rather than in an alert: the message stays while the person picks another file.
+      if (result.ok) onUrl(result.url)
+      else setUploadError(uploadErrorText(result.error ?? 'Unknown error'))
     } finally {
       setUploading(false)
     }
   }
+  const shownErrors = [...(errors ?? []), ...(uploadError ? [uploadError] : [])]
+  const errorId = shownErrors.length ? 'post-hero-image-error' : undefined
 
   return (
     <div className="flex flex-col gap-2">
@@ -51,6 +48,8 @@ export function HeroImageField({
         // Without JS the file is submitted with the form; with JS it is uploaded on its own.
         name={hydrated ? undefined : 'heroImage'}
         disabled={uploading}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
         onChange={(e) => {
           const file = e.target.files?.[0]
           e.target.value = ''
@@ -75,7 +74,7 @@ export function HeroImageField({
           ) : null}
         </div>
       ) : null}
-      <ErrorList errors={errors} />
+      <ErrorList id={errorId} errors={shownErrors} />
     </div>
   )
 }

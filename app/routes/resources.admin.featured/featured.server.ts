@@ -1,24 +1,37 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
-import { SVG_ICON_MAX_BYTES } from '~/lib/constants'
+import { IMAGE_FORM_MAX_BYTES, SVG_ICON_MAX_BYTES } from '~/lib/constants'
 import { createSection, deleteSection, getSection, updateSection } from '~/models/featured-sections.server'
-import { uploadSvgIcon } from '~/services/svg.server'
+import { SVG_UPLOAD_ERRORS, uploadSvgIcon } from '~/services/svg.server'
 import { redirectWithToast } from '~/services/toast.server'
-import { readForm, type ReadFormOptions } from '~/services/request-body.server'
+import { readForm, RequestBodyError, type ReadFormOptions } from '~/services/request-body.server'
 import { AddSectionSchema, DeleteSectionSchema, EditSectionSchema, FEATURED_MESSAGES } from './schema'
 
 const LIST = '/resources/admin/featured'
-// An SVG icon (no-JS upload) and the section's text fields. The icon rules (1 MB) answer inside the form;
-// the boundary's part limit is twice that, so only a flood gets the 413 page.
-export const FEATURED_BODY: ReadFormOptions = { files: { maxFileBytes: 2 * SVG_ICON_MAX_BYTES } }
+// An SVG icon (no-JS upload) and the section's text fields. An icon over its limit ("under 1MB": one of
+// exactly 1 MB is refused) answers 413 inside the form, by the icon field, with the rest kept.
+export const FEATURED_BODY: ReadFormOptions = { files: { maxFileBytes: SVG_ICON_MAX_BYTES - 1 }, maxBytes: IMAGE_FORM_MAX_BYTES }
 
 function iconError(error: string) {
   // Storage failures come back as "Failed to upload SVG: …"; say what failed first.
   return error.startsWith('Failed to upload SVG:') ? `Failed to upload icon. ${error}` : error
 }
 
+/** 413 for an icon over the size limit, 400 for any other refusal. */
+const iconStatus = (error: string) => (error === SVG_UPLOAD_ERRORS.tooLarge ? 413 : 400)
+
 export async function featuredAction(request: Request) {
-  const formData = await readForm(request, FEATURED_BODY)
+  let formData: FormData
+  let iconTooLarge = false
+  try {
+    formData = await readForm(request, FEATURED_BODY)
+  } catch (error) {
+    if (!(error instanceof RequestBodyError && error.oversizedFile?.field === 'icon')) throw error
+    formData = error.oversizedFile.form
+    iconTooLarge = true
+  }
+  const tooLargeReply = (submission: { reply: (o: { fieldErrors: Record<string, string[]> }) => unknown }) =>
+    data({ result: submission.reply({ fieldErrors: { icon: [SVG_UPLOAD_ERRORS.tooLarge] } }) }, { status: 413 })
   const intent = formData.get('intent')
   const iconFile = formData.get('icon')
   formData.delete('icon')
@@ -43,6 +56,7 @@ export async function featuredAction(request: Request) {
 
   if (intent === 'edit') {
     const submission = parseWithZod(formData, { schema: EditSectionSchema })
+    if (iconTooLarge) return tooLargeReply(submission)
     if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
     const { id, intent: _intent, ...fields } = submission.value
     const existing = await getSection(id)
@@ -51,7 +65,10 @@ export async function featuredAction(request: Request) {
     if (iconFile instanceof File && iconFile.size > 0) {
       const upload = await uploadSvgIcon(iconFile)
       if (!upload.ok)
-        return data({ result: submission.reply({ fieldErrors: { icon: [iconError(upload.error)] } }) }, { status: 400 })
+        return data(
+          { result: submission.reply({ fieldErrors: { icon: [iconError(upload.error)] } }) },
+          { status: iconStatus(upload.error) },
+        )
       icon = upload.url
     }
     try {
@@ -64,12 +81,17 @@ export async function featuredAction(request: Request) {
   }
 
   const submission = parseWithZod(formData, { schema: AddSectionSchema })
+  if (iconTooLarge) return tooLargeReply(submission)
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   if (!(iconFile instanceof File) || iconFile.size === 0) {
     return data({ result: submission.reply({ fieldErrors: { icon: [FEATURED_MESSAGES.iconRequired] } }) }, { status: 400 })
   }
   const upload = await uploadSvgIcon(iconFile)
-  if (!upload.ok) return data({ result: submission.reply({ fieldErrors: { icon: [iconError(upload.error)] } }) }, { status: 400 })
+  if (!upload.ok)
+    return data(
+      { result: submission.reply({ fieldErrors: { icon: [iconError(upload.error)] } }) },
+      { status: iconStatus(upload.error) },
+    )
   const { intent: _intent, ...fields } = submission.value
   try {
     await createSection({ ...fields, icon: upload.url })
