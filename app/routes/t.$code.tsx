@@ -30,7 +30,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (session.status === 'closed') return ended(session)
 
   const kind = viewKindFor(new URL(request.url))
-  if (kind && !isbot(request.headers.get('User-Agent') ?? '')) {
+  // HEAD (link checkers) and bots (link previews) are not attendees.
+  if (kind && request.method === 'GET' && !isbot(request.headers.get('User-Agent') ?? '')) {
     try {
       await recordSessionView(session.id, kind, visitorHash(request))
     } catch (error) {

@@ -80,13 +80,16 @@ describe('GET /t/{code}', () => {
     expect(html).toContain('--a:#4f46e5')
   })
 
-  it('counts a scan for ?qr=1, a visit for a plain GET, nothing for ?via=qr or a bot, with a hashed visitor', async () => {
+  it('counts a scan for ?qr=1, a visit for a plain GET, nothing for ?via=qr, a bot or a HEAD, with a hashed visitor', async () => {
     const owner = await createOwner()
     const { session } = await createLiveSession(owner.id)
     await get(session.code, '?qr=1')
     await get(session.code)
     await get(session.code, '?via=qr')
     await get(session.code, '', { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })
+    await call(loader, makeRequest(`/t/${session.code}`, { method: 'HEAD', headers: { 'User-Agent': IPHONE } }), {
+      code: session.code,
+    })
     const rows = await views(session.id)
     expect(rows.map((r) => r.kind).sort()).toEqual(['scan', 'visit'])
     expect(rows[0]!.visitor).toMatch(/^[0-9a-f]{32}$/)
