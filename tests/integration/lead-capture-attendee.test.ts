@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
@@ -69,6 +70,28 @@ describe('GET /t/{code}', () => {
     // The marketing box is separate and unticked.
     expect(html).toMatch(/<input type="checkbox" name="marketing" value="yes"\/>/)
     expect(tokenFrom(html)).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/)
+  })
+
+  it('stays within the 14 KB first-view budget with every field, three long questions and long texts', async () => {
+    const owner = await createOwner()
+    const long = (n: number) => 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(n / 57)).slice(0, n)
+    const options = Array.from({ length: 10 }, (_, i) => `Option ${i + 1}: ${long(60)}`)
+    const { session } = await createLiveSession(owner.id, {
+      headline: long(200),
+      offerTitle: long(120),
+      offerPromise: long(200),
+      consentText: long(1000),
+      marketingText: long(300),
+      questions: [
+        { id: 'a', kind: 'single', label: long(200), required: true, options },
+        { id: 'b', kind: 'multi', label: long(200), required: false, options },
+        { id: 'c', kind: 'rating', label: long(200), required: true, options: [] },
+      ],
+    })
+    const html = await (await get(session.code)).text()
+    // Gzip as the server's compression sends it; nothing else is fetched for the first view.
+    expect(gzipSync(html).length).toBeLessThanOrEqual(14 * 1024)
+    expect(html).not.toMatch(/<link|<script[^>]+src=|<img/)
   })
 
   it('shows the headline when one is set, and the accent colour only if it is a #rrggbb colour', async () => {
