@@ -31,6 +31,8 @@ export default defineConfig({
         },
       },
       integration('integration', 'pglite'),
+      // tests/fuzz: the production build (scripts/test.sh builds it first) under malformed requests.
+      { extends: true, test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 300_000 } },
       ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', 'postgres')] : []),
     ],
   },

@@ -11,6 +11,7 @@ import { pageCache } from './page-cache'
 import {
   allowOn405,
   bodyCeiling,
+  closeUnreadBodies,
   refuseControlCharactersInUrl,
   requestId,
   sameOriginPosts,
@@ -48,6 +49,7 @@ export async function createApp() {
   if (config.TRUST_PROXY) app.set('trust proxy', true)
   app.use(requestId({ trustProxy: config.TRUST_PROXY }))
   app.use(allowOn405)
+  app.use(closeUnreadBodies(REQUEST_BODY_CEILING_BYTES))
   app.use(compression())
   app.use(
     securityHeaders({

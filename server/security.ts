@@ -104,12 +104,62 @@ export function requestId({ trustProxy }: { trustProxy: boolean }) {
  * methods it does take. Routes that answer 405 themselves set their own Allow.
  */
 export function allowOn405(_req: Request, res: Response, next: NextFunction) {
+  beforeHeaders(res, (status) => {
+    if (status === 405 && !res.getHeader('Allow')) res.setHeader('Allow', 'GET, HEAD')
+  })
+  next()
+}
+
+const DRAIN_TIMEOUT_MS = 10_000
+
+/**
+ * A request answered before its body was read (413, 415, 405, a redirect…) leaves the rest of the body
+ * in the socket: the parser would take it for the next request and reset the connection, and a client
+ * still sending would see its write fail instead of the answer. So such a response says
+ * `Connection: close`, and its end waits while the rest of the body is read and thrown away — up to
+ * maxDrainBytes and 10 s; beyond that the connection is simply closed.
+ */
+export function closeUnreadBodies(maxDrainBytes: number) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    beforeHeaders(res, () => {
+      if (!req.complete) res.setHeader('Connection', 'close')
+    })
+    const end = res.end
+    res.end = function (this: Response, ...args: unknown[]) {
+      if (req.complete || req.destroyed || Number(req.get('Content-Length') ?? 0) > maxDrainBytes) {
+        return (end as (...a: unknown[]) => Response).apply(this, args)
+      }
+      let drained = 0
+      let done = false
+      const finish = () => {
+        if (done) return
+        done = true
+        clearTimeout(timer)
+        ;(end as (...a: unknown[]) => Response).apply(res, args)
+      }
+      const timer = setTimeout(finish, DRAIN_TIMEOUT_MS)
+      // Whoever was reading the body (the route's stream) is gone; read the rest into nothing.
+      req.removeAllListeners('data')
+      req.on('data', (chunk: Buffer) => {
+        drained += chunk.length
+        if (drained > maxDrainBytes) finish()
+      })
+      req.once('end', finish)
+      req.once('error', finish)
+      req.once('close', finish)
+      req.resume()
+      return res
+    } as Response['end']
+    next()
+  }
+}
+
+function beforeHeaders(res: Response, hook: (status: number) => void) {
   const writeHead = res.writeHead
   res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-    if ((args[0] === 405 || res.statusCode === 405) && !res.getHeader('Allow')) res.setHeader('Allow', 'GET, HEAD')
+    hook(typeof args[0] === 'number' ? args[0] : res.statusCode)
     return writeHead.apply(this, args)
   } as Response['writeHead']
-  next()
 }
 
 // Percent-encoded or raw control characters other than tab, LF and CR (NUL above all: Postgres refuses it).

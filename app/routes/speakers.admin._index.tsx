@@ -14,6 +14,7 @@ import { deleteSpeaker, getSpeakerById, listSpeakersForAdmin } from '~/models/sp
 import type { loader as rootLoader } from '~/root'
 import { redirectWithToast } from '~/services/toast.server'
 import { readForm } from '~/services/request-body.server'
+import { parsePage } from '~/lib/inbox-tabs'
 
 export const ACCESS_DENIED = 'Access denied. Admin privileges required.'
 const confirmText = (name: string) => `Are you sure you want to delete "${name}"?`
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
   const statusParam = url.searchParams.get('status')
   const status = statusParam === 'published' || statusParam === 'draft' ? statusParam : null
-  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1)
+  const page = parsePage(url.searchParams.get('page'))
   const result = await listSpeakersForAdmin({ q, status, page })
   const deleteId = url.searchParams.get('delete')
   const toDelete = deleteId ? await getSpeakerById(deleteId) : null
