@@ -6,6 +6,7 @@ import { pageMeta } from '~/components/content/seo'
 import { rootInfo } from '~/components/meta'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { loadListing } from '~/services/content-listing.server'
+import { feedInfo } from '~/lib/feeds'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadListing(request, 'news')
@@ -33,6 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => {
     appUrl,
     path: '/news',
     imageTitle: 'Media Coverage',
+    feed: feedInfo('news', brand),
   })
 }
 

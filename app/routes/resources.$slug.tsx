@@ -6,6 +6,7 @@ import { pageMeta } from '~/components/content/seo'
 import { rootInfo } from '~/components/meta'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { articleAction, loadArticle } from '~/services/article.server'
+import { feedInfo } from '~/lib/feeds'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadArticle(request, 'resource', params.slug)
@@ -36,6 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     path: `/resources/${post.slug}`,
     type: 'article',
     imageTitle: post.title,
+    feed: feedInfo('resource', brand),
   })
 }
 

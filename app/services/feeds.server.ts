@@ -1,5 +1,6 @@
 import { getConfig } from '~/config.server'
 import type { PostType } from '~/lib/constants'
+import { feedInfo } from '~/lib/feeds'
 import { listPublishedForFeeds } from '~/models/posts.server'
 import { listPublishedSpeakerSlugs } from '~/models/sitemap.server'
 
@@ -38,7 +39,8 @@ const basePath = (type: PostType) => (type === 'resource' ? '/resources' : '/new
 export async function rssFeed(type: PostType) {
   const config = getConfig()
   const items = await listPublishedForFeeds({ type, limit: FEED_ITEMS })
-  const channelTitle = type === 'resource' ? `${config.BRAND_NAME} Resources` : `${config.BRAND_NAME} News`
+  const feed = feedInfo(type, config.BRAND_NAME)
+  const channelTitle = feed.title
   const link = `${config.appUrl}${basePath(type)}`
   const body = items
     .map((p) => {
@@ -58,7 +60,7 @@ export async function rssFeed(type: PostType) {
     <link>${xmlEscape(link)}</link>
     <description>${xmlEscape(type === 'resource' ? 'Guides on capturing leads at speaking events.' : 'News and media coverage.')}</description>
     <language>en</language>
-    <atom:link href="${xmlEscape(`${link}/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${xmlEscape(`${config.appUrl}${feed.path}`)}" rel="self" type="application/rss+xml"/>
 ${body}
   </channel>
 </rss>

@@ -12,6 +12,7 @@ export function pageMeta({
   path,
   type = 'website',
   imageTitle,
+  feed,
 }: {
   title: string
   description: string
@@ -19,6 +20,8 @@ export function pageMeta({
   path: string
   type?: 'website' | 'article'
   imageTitle: string
+  /** The RSS feed this page belongs to, advertised for feed readers (autodiscovery). */
+  feed?: { path: string; title: string }
 }): MetaDescriptor[] {
   const url = `${appUrl}${path}`
   const image = ogImageUrl(appUrl, imageTitle)
@@ -37,5 +40,8 @@ export function pageMeta({
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: image },
     { tagName: 'link', rel: 'canonical', href: url },
+    ...(feed
+      ? [{ tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: feed.title, href: `${appUrl}${feed.path}` }]
+      : []),
   ]
 }
