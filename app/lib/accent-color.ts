@@ -27,3 +27,15 @@ export const DARK_TEXT = '#111827'
 export function textOnAccent(accent: string): '#ffffff' | typeof DARK_TEXT {
   return contrastRatio(accent, '#ffffff') >= contrastRatio(accent, DARK_TEXT) ? '#ffffff' : DARK_TEXT
 }
+
+// The speaker's form refuses a colour on which neither text colour reads well (issue 9 §2).
+export const ACCENT_MIN_CONTRAST = 4.5
+
+export function isHexColor(value: string) {
+  return HEX.test(value)
+}
+
+/** Does the button text (white or dark, whichever textOnAccent picks) keep a 4.5:1 contrast? */
+export function accentKeepsTextReadable(hex: string) {
+  return isHexColor(hex) && contrastRatio(hex, textOnAccent(hex)) >= ACCENT_MIN_CONTRAST
+}

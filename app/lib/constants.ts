@@ -22,6 +22,8 @@ export const CARD_MAX_TAGS = 4
 export const PUBLIC_PAGE_SIZE = 12
 export const ADMIN_POSTS_PAGE_SIZE = 5
 export const ADMIN_SPEAKERS_PAGE_SIZE = 10
+// Admin accounts (issue 9 §8) keep the admin lists' larger size.
+export const ADMIN_ACCOUNTS_PAGE_SIZE = 10
 export const CONTACT_MESSAGE_ROWS = 4
 export const IDEA_CATALOGUE_SECTIONS = 5
 

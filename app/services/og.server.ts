@@ -16,7 +16,8 @@ const MEMORY_ENTRIES = 100
 const memory = new Map<string, Uint8Array>()
 let fonts: Promise<Array<{ name: string; data: Buffer; weight: 400 | 700; style: 'normal' }>> | undefined
 
-function loadFonts() {
+/** Inter 400 and 700, shared by every satori image (OG cards, session slides). */
+export function loadFonts() {
   // Inter from @fontsource (OFL); satori reads WOFF and TTF, not WOFF2.
   const require = createRequire(import.meta.url)
   const file = (weight: number) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)

@@ -1,0 +1,262 @@
+import { z } from 'zod'
+import { accentKeepsTextReadable, ACCENT_MIN_CONTRAST, DEFAULT_ACCENT, isHexColor } from './accent-color'
+import { isTimeZone, zonedLocalToUtc } from './time-zone'
+
+// The speaker's forms for talks and sessions (issue 9 §2): one zod schema each, used by Conform in
+// the browser and by the action on the server. Field names are the form's input names.
+
+export const TALK_LIMITS = { title: 200, abstract: 5000, tag: 50 } as const
+export const SESSION_LIMITS = {
+  eventName: 200,
+  city: 100,
+  audienceMax: 1_000_000,
+  headline: 200,
+  offerTitle: 120,
+  offerPromise: 200,
+  offerUrl: 2000,
+  consentText: 1000,
+  marketingText: 300,
+  questions: 3,
+  questionLabel: 200,
+  options: 10,
+  optionLength: 100,
+} as const
+/** Offer files are delivered to attendees as uploaded (issue 9 §2). */
+export const OFFER_FILE_MAX_BYTES = 25 * 1024 * 1024
+
+export const SESSION_STATUSES = ['draft', 'live', 'closed'] as const
+export type SessionStatus = (typeof SESSION_STATUSES)[number]
+export const SESSION_STATUS_LABELS: Record<SessionStatus, string> = { draft: 'Draft', live: 'Live', closed: 'Closed' }
+
+export const QUESTION_KINDS = ['text', 'single', 'multi', 'rating'] as const
+export type QuestionKind = (typeof QUESTION_KINDS)[number]
+export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
+  text: 'Short text',
+  single: 'Single choice',
+  multi: 'Multiple choice',
+  rating: 'Rating 1–5',
+}
+export const OPTIONAL_FIELDS = ['company', 'jobTitle', 'phone', 'linkedin'] as const
+export const OPTIONAL_FIELD_LABELS: Record<(typeof OPTIONAL_FIELDS)[number], string> = {
+  company: 'Company',
+  jobTitle: 'Job title',
+  phone: 'Phone',
+  linkedin: 'LinkedIn profile',
+}
+export const OFFER_KINDS = ['none', 'file', 'url'] as const
+
+export const SESSION_ERRORS = {
+  accent: `Button text would be hard to read on this colour: neither white nor dark text reaches a contrast of ${ACCENT_MIN_CONTRAST}:1. Choose a lighter or darker colour.`,
+  cityOrOnline: 'Enter the city, or tick "Online event"',
+  offerTitle: 'Give the offer a title',
+  offerUrl: 'Enter the link to deliver (https://…)',
+  offerFile: 'Choose the file to deliver',
+  offerFileTooLarge: 'The file must be 25 MB or smaller',
+  options: 'Give at least two options, one per line',
+  tooManyOptions: `At most ${SESSION_LIMITS.options} options`,
+  duplicateOptions: 'Each option must be different',
+  optionTooLong: `Each option must be at most ${SESSION_LIMITS.optionLength} characters`,
+  questionLabel: 'Write the question',
+  startsAt: 'Enter the date and time of the session',
+  timeZone: 'Choose a time zone from the list',
+  talk: 'Choose one of your talks',
+} as const
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v)
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : trimmed(v))
+const requiredText = (label: string, max: number) =>
+  z.preprocess(
+    trimmed,
+    z
+      .string({ error: `${label} is required` })
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+  )
+// Conform turns an empty field into undefined before the schema sees it; stored as ''.
+const optionalText = (label: string, max: number) =>
+  z.preprocess(trimmed, z.string().max(max, `${label} must be at most ${max} characters`).optional()).transform((v) => v ?? '')
+const checkbox = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean())
+
+export const TalkSchema = z.object({
+  title: requiredText('Title', TALK_LIMITS.title),
+  abstract: optionalText('Abstract', TALK_LIMITS.abstract),
+  tag: optionalText('Tag', TALK_LIMITS.tag),
+})
+export type TalkInput = z.infer<typeof TalkSchema>
+
+/** One of the three question slots of the form; a slot without a kind is unused. */
+const QuestionSlotSchema = z.object({
+  id: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9]{1,16}$/)
+      .optional(),
+  ),
+  kind: z.preprocess(blankToUndefined, z.enum(QUESTION_KINDS).optional()),
+  label: optionalText('Question', SESSION_LIMITS.questionLabel),
+  options: z
+    .string()
+    .max(5000)
+    .optional()
+    .transform((v) => v ?? ''),
+  required: checkbox,
+})
+
+/** "a\n b \n\nc" → ["a", "b", "c"]. */
+export function splitOptions(text: string) {
+  return text
+    .split(/\r?\n/)
+    .map((o) => o.trim())
+    .filter(Boolean)
+}
+
+const SessionBaseSchema = z.object({
+  talkId: z.preprocess(blankToUndefined, z.uuid({ error: SESSION_ERRORS.talk })),
+  eventName: requiredText('Event name', SESSION_LIMITS.eventName),
+  startsAt: z.preprocess(blankToUndefined, z.string({ error: SESSION_ERRORS.startsAt }).max(32)),
+  timeZone: z.preprocess(
+    blankToUndefined,
+    z.string({ error: SESSION_ERRORS.timeZone }).refine(isTimeZone, SESSION_ERRORS.timeZone),
+  ),
+  isOnline: checkbox,
+  city: optionalText('City', SESSION_LIMITS.city),
+  audienceSize: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+    z
+      .number({ error: 'Expected audience must be a number' })
+      .int('Expected audience must be a whole number')
+      .min(1, 'Expected audience must be at least 1')
+      .max(SESSION_LIMITS.audienceMax, `Expected audience must be at most ${SESSION_LIMITS.audienceMax.toLocaleString('en-US')}`)
+      .optional(),
+  ),
+  headline: optionalText('Headline', SESSION_LIMITS.headline),
+  offerKind: z.preprocess((v) => v ?? 'none', z.enum(OFFER_KINDS, { error: 'Choose how the offer is delivered' })),
+  offerTitle: optionalText('Offer title', SESSION_LIMITS.offerTitle),
+  offerPromise: optionalText('One-line promise', SESSION_LIMITS.offerPromise),
+  offerUrl: optionalText('Link', SESSION_LIMITS.offerUrl),
+  fields: z.preprocess((v) => v ?? {}, z.object({ company: checkbox, jobTitle: checkbox, phone: checkbox, linkedin: checkbox })),
+  questions: z.preprocess((v) => v ?? [], z.array(QuestionSlotSchema).max(SESSION_LIMITS.questions)),
+  accentColor: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v) || DEFAULT_ACCENT,
+    z
+      .string()
+      .refine(isHexColor, 'Enter a colour as #rrggbb')
+      .refine((c) => !isHexColor(c) || accentKeepsTextReadable(c), SESSION_ERRORS.accent),
+  ),
+  consentText: requiredText('Consent wording', SESSION_LIMITS.consentText),
+  marketingText: optionalText('Marketing tick-box label', SESSION_LIMITS.marketingText),
+})
+
+export const SessionSchema = SessionBaseSchema.superRefine((v, ctx) => {
+  if (v.startsAt && !zonedLocalToUtc(v.startsAt, isTimeZone(v.timeZone) ? v.timeZone : 'UTC')) {
+    ctx.addIssue({ code: 'custom', path: ['startsAt'], message: SESSION_ERRORS.startsAt })
+  }
+  if (!v.isOnline && !v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: SESSION_ERRORS.cityOrOnline })
+  if (v.offerKind !== 'none' && !v.offerTitle)
+    ctx.addIssue({ code: 'custom', path: ['offerTitle'], message: SESSION_ERRORS.offerTitle })
+  if (v.offerKind === 'url' && !isWebUrl(v.offerUrl)) {
+    ctx.addIssue({ code: 'custom', path: ['offerUrl'], message: SESSION_ERRORS.offerUrl })
+  }
+  v.questions.forEach((q, i) => {
+    if (!q.kind) return
+    if (!q.label) ctx.addIssue({ code: 'custom', path: ['questions', i, 'label'], message: SESSION_ERRORS.questionLabel })
+    if (q.kind !== 'single' && q.kind !== 'multi') return
+    const options = splitOptions(q.options)
+    const problem =
+      options.length < 2
+        ? SESSION_ERRORS.options
+        : options.length > SESSION_LIMITS.options
+          ? SESSION_ERRORS.tooManyOptions
+          : options.some((o) => o.length > SESSION_LIMITS.optionLength)
+            ? SESSION_ERRORS.optionTooLong
+            : new Set(options.map((o) => o.toLowerCase())).size !== options.length
+              ? SESSION_ERRORS.duplicateOptions
+              : null
+    if (problem) ctx.addIssue({ code: 'custom', path: ['questions', i, 'options'], message: problem })
+  })
+})
+export type SessionFormValue = z.infer<typeof SessionSchema>
+
+export function isWebUrl(value: string) {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && Boolean(url.hostname)
+  } catch {
+    return false
+  }
+}
+
+export type SessionQuestionValue = { id: string; kind: QuestionKind; label: string; required: boolean; options: string[] }
+
+/** The used question slots as stored; a new question gets an id from `newId` (answers are keyed by it). */
+export function questionsFromForm(slots: SessionFormValue['questions'], newId: () => string): SessionQuestionValue[] {
+  return slots.flatMap((q) =>
+    q.kind
+      ? [
+          {
+            id: q.id ?? newId(),
+            kind: q.kind,
+            label: q.label,
+            required: q.required,
+            options: q.kind === 'single' || q.kind === 'multi' ? splitOptions(q.options) : [],
+          },
+        ]
+      : [],
+  )
+}
+
+/** The default notice: names the speaker as the one who receives the data and links the privacy notice. */
+export function defaultConsentText({ speaker, brand, privacyUrl }: { speaker: string; brand: string; privacyUrl: string }) {
+  return (
+    `${speaker} receives the details you enter here and will use them to send you what is offered above and to follow up ` +
+    `on this talk. ${brand} stores them on ${speaker}'s behalf. You can ask for them to be erased at any time ` +
+    `(the link is in your confirmation email). Privacy notice: ${privacyUrl}`
+  )
+}
+
+export function defaultMarketingText(speaker: string) {
+  return `Yes, ${speaker} may also email me about future talks and resources.`
+}
+
+/** Leads ÷ scans, as a whole percentage; null before the first scan (nothing to divide by). */
+export function conversionPercent(leads: number, scans: number): number | null {
+  if (scans <= 0) return null
+  return Math.round((leads / scans) * 100)
+}
+
+/** The offer file types a session may deliver, by extension, with the type they are served as. */
+export const OFFER_FILE_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  epub: 'application/epub+zip',
+  zip: 'application/zip',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  ics: 'text/calendar',
+  key: 'application/vnd.apple.keynote',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
+
+/**
+ * The type to serve an offer file as, from its extension, or null when it is not allowed. HTML,
+ * SVG and scripts are refused: the file is served from our own origin.
+ */
+export function offerFileType(filename: string): string | null {
+  const ext = filename.toLowerCase().split('.').pop() ?? ''
+  return filename.includes('.') ? (OFFER_FILE_TYPES[ext] ?? null) : null
+}
+export const OFFER_FILE_ACCEPT = Object.keys(OFFER_FILE_TYPES)
+  .map((e) => `.${e}`)
+  .join(',')

@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto'
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { leads, sessionViews, talks, talkSessions, type SessionFieldSwitches, type SessionQuestion } from '~/db/schema'
+import { canGoLive } from '~/lib/plans'
+import { encodeShortCode } from '~/lib/short-link'
+import { lockAccount } from './accounts.server'
+
+// Sessions (one delivery of a talk) as their owner manages them. Ownership is part of every WHERE
+// clause; another speaker's id finds nothing and the route answers 404. The free plan's "one live
+// session at a time" is decided here, under a lock on the owner's account row.
+
+export type OfferFile = { key: string; name: string; type: string; size: number }
+export type SessionInput = {
+  talkId: string
+  eventName: string
+  startsAt: Date
+  timeZone: string
+  city: string | null
+  isOnline: boolean
+  audienceSize: number | null
+  headline: string
+  offerKind: 'none' | 'file' | 'url'
+  offerTitle: string
+  offerPromise: string
+  offerUrl: string | null
+  /** undefined keeps the stored file; null removes it. */
+  offerFile?: OfferFile | null
+  fields: SessionFieldSwitches
+  questions: SessionQuestion[]
+  accentColor: string
+  consentText: string
+  marketingText: string
+}
+
+const CODE_ATTEMPTS = 5
+
+export function newShortCode() {
+  return encodeShortCode(randomBytes(9))
+}
+
+function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}
+
+const statsColumns = {
+  scans: sql<number>`(select count(*)::int from ${sessionViews} v where v.session_id = ${talkSessions.id} and v.kind = 'scan')`,
+  visits: sql<number>`(select count(*)::int from ${sessionViews} v where v.session_id = ${talkSessions.id} and v.kind = 'visit')`,
+  visitors: sql<number>`(select count(distinct v.visitor)::int from ${sessionViews} v where v.session_id = ${talkSessions.id})`,
+  leads: sql<number>`(select count(*)::int from ${leads} l where l.session_id = ${talkSessions.id})`,
+}
+
+/** The workspace list: every session of the owner, soonest last, with its counts. */
+export async function listSessions(ownerId: string) {
+  return getDb()
+    .select({
+      id: talkSessions.id,
+      code: talkSessions.code,
+      status: talkSessions.status,
+      eventName: talkSessions.eventName,
+      startsAt: talkSessions.startsAt,
+      timeZone: talkSessions.timeZone,
+      city: talkSessions.city,
+      isOnline: talkSessions.isOnline,
+      talkTitle: talks.title,
+      ...statsColumns,
+    })
+    .from(talkSessions)
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(eq(talkSessions.userId, ownerId))
+    .orderBy(desc(talkSessions.startsAt), desc(talkSessions.id))
+}
+
+/** One session with everything its pages show, or null when it is not the owner's. */
+export async function getSession(ownerId: string, id: string) {
+  const [row] = await getDb()
+    .select({ session: talkSessions, talkTitle: talks.title, ...statsColumns })
+    .from(talkSessions)
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+    .limit(1)
+  if (!row) return null
+  return {
+    ...row.session,
+    talkTitle: row.talkTitle,
+    scans: row.scans,
+    visits: row.visits,
+    visitors: row.visitors,
+    leads: row.leads,
+  }
+}
+
+function columnsFrom(input: SessionInput) {
+  const { offerFile, ...rest } = input
+  const file =
+    offerFile === undefined
+      ? {}
+      : {
+          offerFileKey: offerFile?.key ?? null,
+          offerFileName: offerFile?.name ?? null,
+          offerFileType: offerFile?.type ?? null,
+          offerFileSize: offerFile?.size ?? null,
+        }
+  return { ...rest, ...file }
+}
+
+/** Creates a draft; null when the talk is not the owner's. */
+export async function createSession(ownerId: string, input: SessionInput) {
+  const talk = await getDb()
+    .select({ id: talks.id })
+    .from(talks)
+    .where(and(eq(talks.id, input.talkId), eq(talks.userId, ownerId)))
+  if (!talk.length) return null
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await getDb()
+        .insert(talkSessions)
+        .values({ ...columnsFrom(input), userId: ownerId, code: newShortCode(), status: 'draft' })
+        .returning({ id: talkSessions.id, code: talkSessions.code })
+      return row!
+    } catch (error) {
+      // 65 random bits make a clash vanishingly rare; a fresh code settles it.
+      if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS) throw error
+    }
+  }
+}
+
+/** 'talk' when the chosen talk is not the owner's; 'not-found' when the session is not. */
+export async function updateSession(ownerId: string, id: string, input: SessionInput): Promise<'ok' | 'not-found' | 'talk'> {
+  const [talk] = await getDb()
+    .select({ id: talks.id })
+    .from(talks)
+    .where(and(eq(talks.id, input.talkId), eq(talks.userId, ownerId)))
+  if (!talk) return 'talk'
+  const rows = await getDb()
+    .update(talkSessions)
+    .set({ ...columnsFrom(input), updatedAt: new Date() })
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+    .returning({ id: talkSessions.id })
+  return rows.length ? 'ok' : 'not-found'
+}
+
+export type GoLiveResult = 'ok' | 'not-found' | 'plan-limit'
+
+/**
+ * draft or closed → live. The owner's account row is locked first, so concurrent requests of one
+ * owner are counted one after the other and the plan's live-session limit cannot be overrun.
+ */
+export async function goLive(ownerId: string, id: string): Promise<GoLiveResult> {
+  return getDb().transaction(async (tx) => {
+    const plan = await lockAccount(tx, ownerId)
+    const [session] = await tx
+      .select({ status: talkSessions.status })
+      .from(talkSessions)
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+    if (!session) return 'not-found'
+    if (session.status === 'live') return 'ok'
+    const [live] = await tx
+      .select({ n: count() })
+      .from(talkSessions)
+      .where(and(eq(talkSessions.userId, ownerId), eq(talkSessions.status, 'live'), ne(talkSessions.id, id)))
+    if (!canGoLive(plan, live?.n ?? 0)) return 'plan-limit'
+    const now = new Date()
+    await tx
+      .update(talkSessions)
+      .set({ status: 'live', wentLiveAt: now, closedAt: null, updatedAt: now })
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+    return 'ok'
+  })
+}
+
+/** live → closed: the page stays up and says the session has ended; no new leads. */
+export async function closeSession(ownerId: string, id: string): Promise<'ok' | 'not-found' | 'not-live'> {
+  const now = new Date()
+  const rows = await getDb()
+    .update(talkSessions)
+    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId), eq(talkSessions.status, 'live')))
+    .returning({ id: talkSessions.id })
+  if (rows.length) return 'ok'
+  const [exists] = await getDb()
+    .select({ id: talkSessions.id })
+    .from(talkSessions)
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+  return exists ? 'not-live' : 'not-found'
+}
+
+/**
+ * The next delivery of the same talk: a new draft with the same page (headline, offer, fields,
+ * questions, colour, wording), a new code and no counts. The offer file is shared by reference
+ * (the same stored object), so storage clean-up must only delete a key no session still uses.
+ */
+export async function duplicateSession(ownerId: string, id: string) {
+  const source = await getSession(ownerId, id)
+  if (!source) return null
+  const input: SessionInput = {
+    talkId: source.talkId,
+    eventName: source.eventName,
+    startsAt: source.startsAt,
+    timeZone: source.timeZone,
+    city: source.city,
+    isOnline: source.isOnline,
+    audienceSize: source.audienceSize,
+    headline: source.headline,
+    offerKind: source.offerKind,
+    offerTitle: source.offerTitle,
+    offerPromise: source.offerPromise,
+    offerUrl: source.offerUrl,
+    offerFile: source.offerFileKey
+      ? {
+          key: source.offerFileKey,
+          name: source.offerFileName ?? '',
+          type: source.offerFileType ?? '',
+          size: source.offerFileSize ?? 0,
+        }
+      : null,
+    fields: source.fields,
+    questions: source.questions,
+    accentColor: source.accentColor,
+    consentText: source.consentText,
+    marketingText: source.marketingText,
+  }
+  return createSession(ownerId, input)
+}
+
+/** Deletes the session with its leads and counts (the consent ledger and erasure records stay). */
+export async function deleteSession(ownerId: string, id: string) {
+  const rows = await getDb()
+    .delete(talkSessions)
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+    .returning({ id: talkSessions.id })
+  return rows.length > 0
+}
+
+/** Admin: every session of one account, for the unlock switch. */
+export async function listSessionsForAdmin(ownerId: string) {
+  return getDb()
+    .select({
+      id: talkSessions.id,
+      eventName: talkSessions.eventName,
+      status: talkSessions.status,
+      unlocked: talkSessions.unlocked,
+      talkTitle: talks.title,
+      leads: statsColumns.leads,
+    })
+    .from(talkSessions)
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(eq(talkSessions.userId, ownerId))
+    .orderBy(desc(talkSessions.startsAt))
+}
+
+/** Admin: mark a session unlocked (all its leads visible on the free plan) or lock it again. */
+export async function setSessionUnlocked(id: string, unlocked: boolean) {
+  const rows = await getDb()
+    .update(talkSessions)
+    .set({ unlocked, updatedAt: new Date() })
+    .where(eq(talkSessions.id, id))
+    .returning({ id: talkSessions.id })
+  return rows.length > 0
+}
