@@ -86,13 +86,15 @@ describe('after sign-in (spec 001 §2, §4)', () => {
     expect(afterSignInPath({ role: 'speaker' }, { intent: 'admin', returnTo: null })).toBe('/resources/admin/login')
   })
 
-  it('sends everyone else to a same-site return_to, by default the submission screen', () => {
+  it('sends everyone else to a same-site return_to (the submission screen keeps its own), by default the workspace /app', () => {
     expect(afterSignInPath({ role: 'speaker' }, { intent: 'login', returnTo: '/premium/speaker-profile-submissions?id=4' })).toBe(
       '/premium/speaker-profile-submissions?id=4',
     )
-    expect(afterSignInPath({ role: 'speaker' }, { intent: 'signup', returnTo: '//evil.example' })).toBe(
+    expect(afterSignInPath({ role: 'speaker' }, { intent: 'signup', returnTo: '/premium/speaker-profile-submissions' })).toBe(
       '/premium/speaker-profile-submissions',
     )
-    expect(afterSignInPath({ role: 'speaker' }, null)).toBe('/premium/speaker-profile-submissions')
+    expect(afterSignInPath({ role: 'speaker' }, { intent: 'signup', returnTo: '//evil.example' })).toBe('/app')
+    expect(afterSignInPath({ role: 'speaker' }, { intent: 'login', returnTo: null })).toBe('/app')
+    expect(afterSignInPath({ role: 'speaker' }, null)).toBe('/app')
   })
 })

@@ -1,4 +1,11 @@
-import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, DEFAULT_RETURN_TO, GUARD_FALLBACK_PATH, type Role } from '~/lib/constants'
+import {
+  ADMIN_HOME_PATH,
+  ADMIN_LOGIN_PATH,
+  DEFAULT_RETURN_TO,
+  GUARD_FALLBACK_PATH,
+  SPEAKER_HOME_PATH,
+  type Role,
+} from '~/lib/constants'
 import { safeReturnTo } from '~/lib/url'
 
 // The guard rules of spec 001 §6 as one pure function, so every route applies the same table and
@@ -52,10 +59,16 @@ export function loginWithReturn(loginPath: string, returnTo: string) {
 /**
  * Where a user goes once signed in from a sign-in screen: admins to the admin area; a non-admin who
  * used the admin login back to it (it shows "Access denied"); everyone else to their return_to
- * (same-site paths only, default /premium/speaker-profile-submissions).
+ * (same-site paths only; the submission screen's own flow of spec 001 passes its path) or, without
+ * one, the workspace /app (decision 13).
  */
 export function afterSignInPath(user: { role: Role | null }, pending: { intent?: string; returnTo?: string | null } | null) {
   if (user.role === 'admin') return ADMIN_HOME_PATH
   if (pending?.intent === 'admin') return ADMIN_LOGIN_PATH
-  return safeReturnTo(pending?.returnTo)
+  return signInLanding(pending?.returnTo)
+}
+
+/** A speaker's landing after sign-in: a same-site return_to, else the workspace. */
+export function signInLanding(returnTo: unknown) {
+  return safeReturnTo(returnTo, SPEAKER_HOME_PATH)
 }

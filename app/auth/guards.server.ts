@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node'
-import { ADMIN_LOGIN_PATH as LOGIN_PATH, DEFAULT_RETURN_TO } from '~/lib/constants'
+import { ADMIN_LOGIN_PATH as LOGIN_PATH, SPEAKER_HOME_PATH } from '~/lib/constants'
 import { guardDecision, loginWithReturn, submissionScreenRedirect, type RouteAccess } from './guard-rules'
 import { AUTH_TEXT } from './magic-link-schema'
 import { getSessionUser, hasStaleSession, type SessionUser } from './session.server'
@@ -90,5 +90,5 @@ export async function requireAnonymous(request: Request) {
 }
 
 export function homeFor(user: Pick<SessionUser, 'role'>) {
-  return user.role === 'admin' ? '/resources/admin' : DEFAULT_RETURN_TO
+  return user.role === 'admin' ? '/resources/admin' : SPEAKER_HOME_PATH
 }

@@ -148,8 +148,8 @@ export async function redirectIfSignedIn(request: Request, intent: MagicLinkInte
   throw redirect(afterSignInPath(user, scoped), { headers: { 'Set-Cookie': await clearPendingSignIn() } })
 }
 
-/** The `return_to` query parameter, if it is a same-site path. */
+/** The `return_to` query parameter, if it is a same-site path (otherwise none: the role's landing applies). */
 export function returnToParam(request: Request): string | null {
   const value = new URL(request.url).searchParams.get('return_to')
-  return value ? safeReturnTo(value) : null
+  return value ? safeReturnTo(value, '') || null : null
 }

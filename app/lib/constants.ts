@@ -125,6 +125,8 @@ export const AUTH_CALLBACK_DELAY_MS = 1_000
 export const DEFAULT_RETURN_TO = '/premium/speaker-profile-submissions'
 export const ADMIN_LOGIN_PATH = '/resources/admin/login'
 export const ADMIN_HOME_PATH = '/resources/admin'
+// Where a speaker lands after signing in from /login or /signup (ARCHITECTURE decision 13).
+export const SPEAKER_HOME_PATH = '/app'
 // Where the guard sends a user whose role fits no rule (spec 001 §6: "fallback path (default /)").
 export const GUARD_FALLBACK_PATH = '/'
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000
@@ -144,6 +146,9 @@ export const PREFERRED_CURRENCY_COOKIE = 'preferred-currency'
 export const FREE_PLAN_LIVE_SESSIONS = 1
 export const FREE_PLAN_VISIBLE_LEADS = 3
 export const UNLOCK_FEE = 49 // in the visitor's currency
+// How a speaker hears about new leads (issue 9 §7), stored in accounts.lead_notify.
+export const LEAD_NOTIFY_MODES = ['instant', 'hourly', 'daily', 'off'] as const
+export type LeadNotifyMode = (typeof LEAD_NOTIFY_MODES)[number]
 export const ANNUAL_SAVING_PERCENT = 20
 export const TEAM_MAX_USERS = 5
 export const ORGANISER_MAX_ADMINS = 5

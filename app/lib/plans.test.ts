@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canGoLive, isPlan, lockedLeadCount, PLANS, visibleLeadLimit } from './plans'
+import { canGoLive, isPlan, liveLimitMessage, lockedLeadCount, planAllowances, PLANS, visibleLeadLimit } from './plans'
 
 describe('plan gates (spec 000 §2, §9: free = 1 live session, 3 visible leads)', () => {
   it.each([
@@ -37,5 +37,27 @@ describe('plan gates (spec 000 §2, §9: free = 1 live session, 3 visible leads)
     expect(PLANS).toEqual(['free', 'solo', 'pro', 'teams', 'organiser'])
     expect(isPlan('teams')).toBe(true)
     expect(isPlan('enterprise')).toBe(false)
+  })
+})
+
+describe('plan texts', () => {
+  it.each([
+    [
+      'free',
+      [
+        '1 live session at a time',
+        '3 visible leads per session; the rest are counted and shown locked until the session is unlocked',
+      ],
+    ],
+    ['solo', ['Unlimited live sessions', 'Every lead of every session visible']],
+    ['organiser', ['Unlimited live sessions', 'Every lead of every session visible']],
+  ] as const)('%s allows %j', (plan, lines) => {
+    expect(planAllowances(plan)).toEqual(lines)
+  })
+
+  it('names the plan and the way out when go-live is refused', () => {
+    expect(liveLimitMessage('free')).toBe(
+      'Your Free plan allows 1 live session at a time. Close your live session first, or upgrade your plan.',
+    )
   })
 })

@@ -56,3 +56,20 @@ export function lockedLeadCount(plan: Plan, sessionUnlocked: boolean, total: num
   const limit = visibleLeadLimit(plan, sessionUnlocked)
   return limit === null ? 0 : Math.max(0, total - limit)
 }
+
+/** What a plan allows, in the words the settings page shows. */
+export function planAllowances(plan: Plan): string[] {
+  const { liveSessions, visibleLeadsPerSession } = PLAN_LIMITS[plan]
+  return [
+    liveSessions === null ? 'Unlimited live sessions' : `${liveSessions} live session${liveSessions === 1 ? '' : 's'} at a time`,
+    visibleLeadsPerSession === null
+      ? 'Every lead of every session visible'
+      : `${visibleLeadsPerSession} visible leads per session; the rest are counted and shown locked until the session is unlocked`,
+  ]
+}
+
+/** Why "go live" was refused, with the way out. */
+export function liveLimitMessage(plan: Plan): string {
+  const max = PLAN_LIMITS[plan].liveSessions ?? 0
+  return `Your ${PLAN_LABELS[plan]} plan allows ${max} live session${max === 1 ? '' : 's'} at a time. Close your live session first, or upgrade your plan.`
+}

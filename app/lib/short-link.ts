@@ -59,3 +59,13 @@ export function qrPayload(appUrl: string, code: string): string {
 export function displayShortUrl(appUrl: string, code: string): string {
   return shortUrl(appUrl, code).replace(/^https?:\/\//, '')
 }
+
+/** The QR downloads of a session page (/app/sessions/{id}/qr/{format}). */
+export const QR_DOWNLOADS = [
+  { format: 'svg', label: 'QR code (SVG)' },
+  { format: 'png-1024', label: 'QR code (PNG, 1024 px)' },
+  { format: 'png-2048', label: 'QR code (PNG, 2048 px)' },
+  { format: 'slide', label: 'Slide (1920×1080 PNG)' },
+] as const
+export type QrFormat = (typeof QR_DOWNLOADS)[number]['format']
+export const isQrFormat = (v: unknown): v is QrFormat => QR_DOWNLOADS.some((d) => d.format === v)

@@ -137,10 +137,10 @@ describe('SessionSchema', () => {
     expect(splitOptions('a\r\n b \n\nc')).toEqual(['a', 'b', 'c'])
   })
 
-  it('the default notice names the speaker and links the privacy notice', () => {
-    const text = defaultConsentText({ speaker: 'Ada Lovelace', brand: 'Lectern', privacyUrl: 'https://l.app/privacy-policy' })
-    expect(text).toMatch(/^Ada Lovelace receives the details/)
-    expect(text).toContain('https://l.app/privacy-policy')
+  it('the default wording names the speaker (the page adds the controller line and the privacy link)', () => {
+    const text = defaultConsentText({ speaker: 'Ada Lovelace' })
+    expect(text).toMatch(/^Ada Lovelace will use the details you enter here/)
+    expect(text).toContain('erased')
   })
 })
 

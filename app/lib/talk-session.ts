@@ -206,12 +206,14 @@ export function questionsFromForm(slots: SessionFormValue['questions'], newId: (
   )
 }
 
-/** The default notice: names the speaker as the one who receives the data and links the privacy notice. */
-export function defaultConsentText({ speaker, brand, privacyUrl }: { speaker: string; brand: string; privacyUrl: string }) {
+/**
+ * The default wording: names the speaker as the one who uses the data. The attendee page adds, under
+ * any wording, who controls the data and the privacy-notice link (consentNoticeText in consent-text.ts).
+ */
+export function defaultConsentText({ speaker }: { speaker: string }) {
   return (
-    `${speaker} receives the details you enter here and will use them to send you what is offered above and to follow up ` +
-    `on this talk. ${brand} stores them on ${speaker}'s behalf. You can ask for them to be erased at any time ` +
-    `(the link is in your confirmation email). Privacy notice: ${privacyUrl}`
+    `${speaker} will use the details you enter here to send you what is offered and to follow up on this talk. ` +
+    `You can have them erased at any time with the link in your confirmation email.`
   )
 }
 

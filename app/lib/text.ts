@@ -126,3 +126,10 @@ export function formatUsLongDate(date: Date | string | number): string {
 export function cardTags(tags: readonly string[], max: number = CARD_MAX_TAGS): { shown: string[]; more: number } {
   return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) }
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A route id that can be a row id; anything else is answered 404 before it reaches the database. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value)
+}

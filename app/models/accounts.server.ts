@@ -1,14 +1,12 @@
 import { count, desc, eq, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { accounts, leads, talkSessions, users } from '~/db/schema'
-import { ADMIN_ACCOUNTS_PAGE_SIZE } from '~/lib/constants'
+import { ADMIN_ACCOUNTS_PAGE_SIZE, type LeadNotifyMode } from '~/lib/constants'
 import type { Plan } from '~/lib/plans'
 
 // Account settings (plan, new-lead notifications). A user without a row has the defaults (free,
 // instant), so sign-up writes nothing here; the first setting or plan change creates the row.
 
-export const LEAD_NOTIFY_MODES = ['instant', 'hourly', 'daily', 'off'] as const
-export type LeadNotifyMode = (typeof LEAD_NOTIFY_MODES)[number]
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export async function getAccount(userId: string, db: Db | Tx = getDb()) {

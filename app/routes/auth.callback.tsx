@@ -9,7 +9,7 @@ import { authMeta } from '~/auth/page-meta'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, Spinner } from '~/components/forms'
 import { ADMIN_HOME_PATH, AUTH_CALLBACK_DELAY_MS, DEFAULT_RETURN_TO } from '~/lib/constants'
-import { safeReturnTo } from '~/lib/url'
+import { signInLanding } from '~/auth/guard-rules'
 
 // Landing point of the emailed link (spec 001 §2). GET and HEAD change nothing — mail scanners that
 // fetch the link neither spend it nor get a session. The page posts the token itself after about
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const target =
     result.user.role === 'admin'
       ? ADMIN_HOME_PATH
-      : `/auth/success?return_to=${encodeURIComponent(safeReturnTo(result.user.returnTo))}`
+      : `/auth/success?return_to=${encodeURIComponent(signInLanding(result.user.returnTo))}`
   return redirect(target, { headers: result.headers })
 }
 

@@ -6,12 +6,12 @@ import { authMeta } from '~/auth/page-meta'
 import { getSessionUser } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
-import { safeReturnTo } from '~/lib/url'
+import { signInLanding } from '~/auth/guard-rules'
 
 // Authentication success (spec 001 §2): shown in the tab the link opened; the original tab moves on by itself.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get('return_to'))
+  const returnTo = signInLanding(new URL(request.url).searchParams.get('return_to'))
   const user = await getSessionUser(request)
   if (!user) throw redirect(`/login?return_to=${encodeURIComponent(returnTo)}`)
   return { returnTo }

@@ -22,7 +22,8 @@ test('without JavaScript: Continue on the callback, then "I’ve clicked the lin
   await expect(callbackTab.getByRole('heading', { name: "You're Logged In!" })).toBeVisible()
 
   await page.getByRole('button', { name: /clicked the link/ }).click()
-  await expect(page).toHaveURL(/\/premium\/speaker-profile-submissions$/)
+  // Signed in from /login without a return_to: the workspace (decision 13).
+  await expect(page).toHaveURL(/\/app$/)
 })
 
 test('without JavaScript: the code signs in, and the resend cooldown is enforced by the server', async ({ page }) => {
@@ -35,7 +36,7 @@ test('without JavaScript: the code signs in, and the resend cooldown is enforced
   const { code } = await signInEmail(email)
   await page.getByLabel('6-digit code from the email').fill(code)
   await page.getByRole('button', { name: 'Sign in with code' }).click()
-  await expect(page).toHaveURL(/\/premium\/speaker-profile-submissions$/)
+  await expect(page).toHaveURL(/\/app$/)
 })
 
 test('without JavaScript: bad email input comes back with the field message', async ({ page }) => {

@@ -30,14 +30,12 @@ test('sign in by link: the callback tab completes it and the original tab moves 
   await expect(callbackTab).toHaveURL(/\/auth\/callback$/)
   release()
   await expect(callbackTab.getByRole('heading', { name: "You're Logged In!" })).toBeVisible()
-  await expect(callbackTab).toHaveURL(/\/auth\/success\?return_to=%2Fpremium%2Fspeaker-profile-submissions$/)
-  await expect(callbackTab.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute(
-    'href',
-    '/premium/speaker-profile-submissions',
-  )
+  // Signed in from /login without a return_to: the speaker's landing is the workspace (decision 13).
+  await expect(callbackTab).toHaveURL(/\/auth\/success\?return_to=%2Fapp$/)
+  await expect(callbackTab.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute('href', '/app')
 
   // The original tab polls /auth/status and follows the new session.
-  await expect(page).toHaveURL(/\/premium\/speaker-profile-submissions$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/app$/, { timeout: 10_000 })
 
   // The link is spent: opening it again fails with the spec's screen.
   const again = await context.newPage()
@@ -55,7 +53,8 @@ test('sign up with the 6-digit code typed in the original tab', async ({ page })
   expect(subject).toMatch(/^Finish creating your /)
   await page.getByLabel('6-digit code from the email').fill(code)
   await page.getByRole('button', { name: 'Sign in with code' }).click()
-  await expect(page).toHaveURL(/\/premium\/speaker-profile-submissions$/)
+  // Signed up from /signup: a new speaker lands in the workspace (decision 13).
+  await expect(page).toHaveURL(/\/app$/)
 })
 
 test('a wrong code says how many tries are left; the resend button counts down', async ({ page }) => {

@@ -28,7 +28,7 @@ test("signed in, the header shows the user's area and Log out instead of Log In"
   await page.goto('/pricing')
   const header = page.getByRole('banner')
   await expect(header.getByRole('link', { name: 'Log In' })).toHaveCount(0)
-  await expect(header.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/premium/speaker-profile-submissions')
+  await expect(header.getByRole('link', { name: 'Workspace' })).toHaveAttribute('href', '/app')
   await header.getByRole('button', { name: 'Log out' }).click()
   await expect(page.getByText('You have been logged out.')).toBeVisible()
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible()

@@ -54,6 +54,13 @@ const adminAction = (module: string, path: string, form: Record<string, string>)
   admin: 'ok',
 })
 
+/** A workspace page or action: visitor → /login and back; speakers and admins are let through. */
+function workspace(fn: 'loader' | 'action', module: string, path: string, form?: Record<string, string>): Row[] {
+  return [
+    { module, fn, path, form, visitor: { redirect: `/login?return_to=${encodeURIComponent(path)}` }, speaker: 'ok', admin: 'ok' },
+  ]
+}
+
 export const GUARD_TABLE: Row[] = [
   adminListLoader('resources.admin._index.tsx', '/resources/admin'),
   adminAction('resources.admin._index.tsx', '/resources/admin', { intent: 'delete', id: NO_ID }),
@@ -108,6 +115,29 @@ export const GUARD_TABLE: Row[] = [
     speaker: { redirect: ADMIN_LOGIN_PATH },
     admin: { redirect: ADMIN_HOME_PATH },
   },
+  // The admin accounts page (issue 9 §8).
+  adminListLoader('admin.accounts._index.tsx', '/admin/accounts'),
+  adminAction('admin.accounts._index.tsx', '/admin/accounts', { intent: 'set-plan', userId: NO_ID, plan: 'free' }),
+  adminListLoader('admin.accounts.$id.tsx', `/admin/accounts/${NO_ID}`),
+  adminAction('admin.accounts.$id.tsx', `/admin/accounts/${NO_ID}`, { intent: 'unlock', sessionId: NO_ID }),
+  // The speaker workspace (decision 13): signed-in speakers and admins; a visitor signs in and comes back.
+  ...workspace('loader', 'app.tsx', '/app'),
+  ...workspace('loader', 'app._index.tsx', '/app'),
+  ...workspace('loader', 'app.talks._index.tsx', '/app/talks'),
+  ...workspace('action', 'app.talks._index.tsx', '/app/talks', { intent: 'delete', id: NO_ID }),
+  ...workspace('loader', 'app.talks.new.tsx', '/app/talks/new'),
+  ...workspace('action', 'app.talks.new.tsx', '/app/talks/new', { title: '' }),
+  ...workspace('loader', 'app.talks.$id.tsx', `/app/talks/${NO_ID}`),
+  ...workspace('action', 'app.talks.$id.tsx', `/app/talks/${NO_ID}`, { title: '' }),
+  ...workspace('loader', 'app.sessions.new.tsx', '/app/sessions/new'),
+  ...workspace('action', 'app.sessions.new.tsx', '/app/sessions/new', { eventName: '' }),
+  ...workspace('loader', 'app.sessions.$id._index.tsx', `/app/sessions/${NO_ID}`),
+  ...workspace('action', 'app.sessions.$id._index.tsx', `/app/sessions/${NO_ID}`, { intent: 'go-live' }),
+  ...workspace('loader', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`),
+  ...workspace('action', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`, { eventName: '' }),
+  ...workspace('loader', 'app.sessions.$id.qr.$format.tsx', `/app/sessions/${NO_ID}/qr/svg`),
+  ...workspace('loader', 'app.settings.tsx', '/app/settings'),
+  ...workspace('action', 'app.settings.tsx', '/app/settings', { leadNotify: 'off' }),
   // Uploads: any signed-in user (a JSON endpoint answers 401 rather than redirecting).
   {
     module: 'api.uploads.image.tsx',
@@ -200,7 +230,7 @@ describe('guard table coverage', () => {
           : []
         : [entry.name],
     )
-    const protectedModules = files.filter((f) => /(^|\.)(admin|premium)(\.|_|\/)/.test(f))
+    const protectedModules = files.filter((f) => /(^|\.)(admin|premium)(\.|_|\/)/.test(f) || /^app(\.|\/)/.test(f))
     expect(protectedModules.length).toBeGreaterThan(0)
     const missing: string[] = []
     for (const file of protectedModules) {

@@ -141,7 +141,8 @@ describe('the callback link', () => {
     expect(row!.usedAt).toBeNull()
 
     const { result, jar } = await postToken(mail!.token)
-    expect(locationOf(result)).toBe('/auth/success?return_to=%2Fpremium%2Fspeaker-profile-submissions')
+    // Signed in from /login without a return_to: the speaker lands in the workspace (decision 13).
+    expect(locationOf(result)).toBe('/auth/success?return_to=%2Fapp')
     expect(await sessionCount(email)).toBe(1)
     const user = await getSessionUser(get('/', { jar }))
     expect(user).toMatchObject({ email, role: 'speaker' })
@@ -150,7 +151,7 @@ describe('the callback link', () => {
     const page = dataOf<{ returnTo: string }>(
       await call(success.loader, get('/auth/success?return_to=https%3A%2F%2Fevil.example', { jar })),
     )
-    expect(page.data.returnTo).toBe('/premium/speaker-profile-submissions')
+    expect(page.data.returnTo).toBe('/app')
   })
 
   it('keeps the token from other sites: Referrer-Policy same-origin and no caching on the page that carries it', () => {
@@ -399,9 +400,7 @@ describe('limits and the original tab', () => {
     const mail = await latestSignInEmail('mover@example.com')
     const { jar } = await postToken(mail!.token)
     expect(locationOf(await call(login.loader, get('/login?return_to=%2Fspeakers', { jar })))).toBe('/speakers')
-    expect(locationOf(await call(signup.loader, get('/signup?return_to=https%3A%2F%2Fevil.example', { jar })))).toBe(
-      '/premium/speaker-profile-submissions',
-    )
+    expect(locationOf(await call(signup.loader, get('/signup?return_to=https%3A%2F%2Fevil.example', { jar })))).toBe('/app')
   })
 })
 

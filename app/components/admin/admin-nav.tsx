@@ -7,6 +7,7 @@ const ADMIN_LINKS = [
   { to: '/speakers/admin', label: 'Speaker Profiles' },
   { to: '/admin/inbox', label: 'Inbox' },
   { to: '/admin/analytics', label: 'Analytics' },
+  { to: '/admin/accounts', label: 'Accounts' },
 ]
 
 export function AdminNav() {

@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useModalHref } from '~/components/modal'
 import { useHydrated } from '~/components/use-hydrated'
-import { ADMIN_HOME_PATH, DEFAULT_RETURN_TO } from '~/lib/constants'
+import { ADMIN_HOME_PATH, SPEAKER_HOME_PATH } from '~/lib/constants'
 
 export type HeaderUser = { email: string; role: 'admin' | 'speaker' } | null
 
@@ -125,12 +125,17 @@ function AccountLinks({ user }: { user: HeaderUser }) {
   }
   return (
     <>
+      {user.role === 'admin' ? (
+        <Link to={ADMIN_HOME_PATH} className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:text-white">
+          Admin
+        </Link>
+      ) : null}
       <Link
-        to={user.role === 'admin' ? ADMIN_HOME_PATH : DEFAULT_RETURN_TO}
+        to={SPEAKER_HOME_PATH}
         className="rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:text-white"
         title={user.email}
       >
-        {user.role === 'admin' ? 'Admin' : 'My Profile'}
+        Workspace
       </Link>
       <Form method="post" action="/logout">
         <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:text-white">

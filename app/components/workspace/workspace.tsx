@@ -1,0 +1,70 @@
+import type { MetaDescriptor } from '@remix-run/node'
+import { NavLink } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { rootInfo } from '~/components/meta'
+import { DEFAULT_RETURN_TO } from '~/lib/constants'
+import { withBrandSuffix } from '~/lib/meta-title'
+import { SESSION_STATUS_LABELS, type SessionStatus } from '~/lib/talk-session'
+
+// The speaker workspace's frame (/app): its nav, page header, status badge and meta.
+
+const LINKS = [
+  { to: '/app', label: 'Sessions', end: true },
+  { to: '/app/talks', label: 'Talks' },
+  { to: DEFAULT_RETURN_TO, label: 'Profile' },
+  { to: '/app/settings', label: 'Settings' },
+]
+
+export function WorkspaceNav() {
+  return (
+    <nav aria-label="Workspace" className="border-b border-white/10 bg-ink-900/60">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2 text-sm">
+        {LINKS.map((link) => (
+          <NavLink
+            key={link.to}
+            to={link.to}
+            end={link.end}
+            prefetch="intent"
+            className={({ isActive }) =>
+              `rounded-md px-3 py-1.5 ${isActive ? 'bg-white/10 font-semibold text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`
+            }
+          >
+            {link.label}
+          </NavLink>
+        ))}
+      </div>
+    </nav>
+  )
+}
+
+export function PageHeader({ title, children, intro }: { title: string; intro?: ReactNode; children?: ReactNode }) {
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="text-3xl font-bold text-white">{title}</h1>
+        {intro ? <p className="mt-2 max-w-2xl text-slate-300">{intro}</p> : null}
+      </div>
+      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+    </header>
+  )
+}
+
+const STATUS_CLASS: Record<SessionStatus, string> = {
+  draft: 'border-slate-400/50 text-slate-200',
+  live: 'border-emerald-400/60 bg-emerald-950/60 text-emerald-200',
+  closed: 'border-amber-400/50 text-amber-200',
+}
+
+export function StatusBadge({ status }: { status: SessionStatus }) {
+  return (
+    <span className={`inline-block rounded-full border px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`}>
+      {SESSION_STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+type Match = { id: string; data: unknown }
+
+export function workspaceMeta(matches: readonly (Match | undefined)[], title: string): MetaDescriptor[] {
+  return [{ title: withBrandSuffix(title, rootInfo(matches).brand) }, { name: 'robots', content: 'noindex' }]
+}

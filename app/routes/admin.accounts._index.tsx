@@ -1,0 +1,144 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { requireAdmin, requireAdminAction } from '~/auth/guards.server'
+import { AdminNav } from '~/components/admin/admin-nav'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { buttonClass, FormMessage } from '~/components/forms'
+import { Pagination } from '~/components/pagination'
+import { workspaceMeta } from '~/components/workspace/workspace'
+import { PLAN_LABELS, PLANS } from '~/lib/plans'
+import { listAccountsForAdmin, setPlan } from '~/models/accounts.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+// Accounts and their plans (issue 9 §8): until billing exists, an admin sets the plan here.
+
+const PlanSchema = z.object({ intent: z.literal('set-plan'), userId: z.uuid(), plan: z.enum(PLANS) })
+
+function pageOf(request: Request) {
+  return Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1)
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request)
+  const page = pageOf(request)
+  const result = await listAccountsForAdmin({ page })
+  return {
+    page,
+    total: result.total,
+    pageCount: Math.max(1, Math.ceil(result.total / result.pageSize)),
+    accounts: result.items.map(({ createdAt: _created, ...a }) => a),
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminAction(request)
+  const parsed = PlanSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ error: 'Choose a plan for an existing account.' }, { status: 400 })
+  if (!(await setPlan(parsed.data.userId, parsed.data.plan))) return data({ error: 'Account not found.' }, { status: 404 })
+  const page = pageOf(request)
+  return redirectWithToast(`/admin/accounts${page > 1 ? `?page=${page}` : ''}`, {
+    type: 'success',
+    description: `Plan set to ${PLAN_LABELS[parsed.data.plan]}.`,
+  })
+}
+
+export default function AdminAccounts() {
+  const { accounts, page, pageCount, total } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <>
+      <AdminNav />
+      <div className="mx-auto w-full max-w-6xl px-4 py-10">
+        <h1 className="text-3xl font-bold text-white">Accounts</h1>
+        <p className="mt-2 text-slate-300">Plans are set here until billing exists. The startup programme gives Teams.</p>
+        {actionData?.error ? (
+          <div className="mt-6">
+            <FormMessage>{actionData.error}</FormMessage>
+          </div>
+        ) : null}
+        <div className="mt-6 overflow-x-auto rounded-xl border border-white/10" tabIndex={0} role="region" aria-label="Accounts">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Accounts, {total} in all</caption>
+            <thead className="bg-white/5 text-slate-200">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Sessions
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Leads
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Plan
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.map((a) => (
+                <tr key={a.id} className="border-t border-white/10">
+                  <td className="px-4 py-3">
+                    <Link to={`/admin/accounts/${a.id}`} className="text-white underline-offset-2 hover:underline">
+                      {a.email}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3 capitalize">{a.role}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{a.sessions}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{a.leads}</td>
+                  <td className="px-4 py-3">
+                    <Form
+                      method="post"
+                      action={`/admin/accounts${page > 1 ? `?page=${page}` : ''}`}
+                      className="flex items-center gap-2"
+                    >
+                      <input type="hidden" name="intent" value="set-plan" />
+                      <input type="hidden" name="userId" value={a.id} />
+                      <label htmlFor={`plan-${a.id}`} className="sr-only">
+                        Plan of {a.email}
+                      </label>
+                      <select
+                        id={`plan-${a.id}`}
+                        name="plan"
+                        defaultValue={a.plan}
+                        className="rounded-md border border-white/15 bg-ink-900 px-2 py-1 text-slate-100"
+                      >
+                        {PLANS.map((p) => (
+                          <option key={p} value={p}>
+                            {PLAN_LABELS[p]}
+                          </option>
+                        ))}
+                      </select>
+                      <button
+                        type="submit"
+                        className={`${buttonClass.secondary} px-3 py-1 text-sm`}
+                        aria-label={`Set plan of ${a.email}`}
+                      >
+                        Set
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination
+          page={page}
+          totalPages={pageCount}
+          hrefFor={(n) => (n > 1 ? `/admin/accounts?page=${n}` : '/admin/accounts')}
+        />
+      </div>
+    </>
+  )
+}
+
+export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, 'Accounts')
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,152 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { buttonClass } from '~/components/forms'
+import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
+import { DEFAULT_RETURN_TO } from '~/lib/constants'
+import { PLAN_LABELS } from '~/lib/plans'
+import { conversionPercent } from '~/lib/talk-session'
+import { formatSessionTime } from '~/lib/time-zone'
+import { getAccount } from '~/models/accounts.server'
+import { listSessions } from '~/models/talk-sessions.server'
+import { listTalks } from '~/models/talks.server'
+
+// The speaker's home (ARCHITECTURE decision 13): every session with its status and results.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const [sessions, talks, account] = await Promise.all([listSessions(user.id), listTalks(user.id), getAccount(user.id)])
+  return {
+    plan: PLAN_LABELS[account.plan],
+    talkCount: talks.length,
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      status: s.status,
+      eventName: s.eventName,
+      talkTitle: s.talkTitle,
+      when: formatSessionTime(s.startsAt, s.timeZone),
+      where: s.isOnline ? 'Online' : (s.city ?? ''),
+      scans: s.scans,
+      visits: s.visits,
+      leads: s.leads,
+      conversion: conversionPercent(s.leads, s.scans),
+    })),
+  }
+}
+
+export default function WorkspaceHome() {
+  const { sessions, talkCount, plan } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader title="Your sessions" intro={`Each session has its own page and QR code. Plan: ${plan}.`}>
+        <Link to="/app/sessions/new" className={buttonClass.primary}>
+          New session
+        </Link>
+      </PageHeader>
+
+      {sessions.length === 0 ? (
+        <FirstSteps hasTalk={talkCount > 0} />
+      ) : (
+        <div className="mt-8 overflow-x-auto rounded-xl border border-white/10" tabIndex={0} role="region" aria-label="Sessions">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your sessions with scans, visits, leads and conversion</caption>
+            <thead className="bg-white/5 text-slate-200">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Session
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Scans
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Visits
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Leads
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Conversion
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.id} className="border-t border-white/10 align-top">
+                  <td className="px-4 py-3">
+                    <Link to={`/app/sessions/${s.id}`} className="font-semibold text-white underline-offset-2 hover:underline">
+                      {s.eventName}
+                    </Link>
+                    <div className="text-slate-400">
+                      {s.talkTitle} · {s.when}
+                      {s.where ? ` · ${s.where}` : ''}
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={s.status} />
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{s.scans}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{s.visits}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    <Link
+                      to={`/app/sessions/${s.id}/leads`}
+                      className="text-brand-300 underline"
+                      aria-label={`${s.leads} leads of ${s.eventName}`}
+                    >
+                      {s.leads}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{s.conversion === null ? '–' : `${s.conversion}%`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <nav aria-label="More" className="mt-10 grid gap-4 md:grid-cols-3">
+        <Card to="/app/talks" title="Talks" body="The talks you give again and again." />
+        <Card
+          to={DEFAULT_RETURN_TO}
+          title="Profile"
+          body="Your page in the speaker directory; its name and photo show on your session pages."
+        />
+        <Card to="/app/settings" title="Settings" body="New-lead emails and your plan." />
+      </nav>
+    </>
+  )
+}
+
+function FirstSteps({ hasTalk }: { hasTalk: boolean }) {
+  return (
+    <div className="mt-8 rounded-xl border border-white/10 bg-ink-900/60 p-8">
+      <h2 className="text-xl font-semibold text-white">Turn your next audience into leads</h2>
+      <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-300">
+        <li className={hasTalk ? 'line-through' : ''}>Add a talk you give (a title is enough).</li>
+        <li>Create a session: the event, the date and what attendees get for their details.</li>
+        <li>Go live and put the QR code on your last slide.</li>
+      </ol>
+      <Link to={hasTalk ? '/app/sessions/new' : '/app/talks/new'} className={`${buttonClass.primary} mt-6`}>
+        {hasTalk ? 'Create your first session' : 'Add your first talk'}
+      </Link>
+    </div>
+  )
+}
+
+function Card({ to, title, body }: { to: string; title: string; body: string }) {
+  return (
+    <Link to={to} className="rounded-xl border border-white/10 bg-ink-900/60 p-5 hover:border-brand-400/60">
+      <span className="block font-semibold text-white">{title}</span>
+      <span className="mt-1 block text-sm text-slate-300">{body}</span>
+    </Link>
+  )
+}
+
+export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, 'Your sessions')
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

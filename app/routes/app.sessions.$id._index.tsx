@@ -1,0 +1,267 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useState } from 'react'
+import { z } from 'zod'
+import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { buttonClass, FormMessage } from '~/components/forms'
+import { useHydrated } from '~/components/use-hydrated'
+import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
+import { getConfig } from '~/config.server'
+import { liveLimitMessage } from '~/lib/plans'
+import { QR_DOWNLOADS, shortUrl } from '~/lib/short-link'
+import { conversionPercent } from '~/lib/talk-session'
+import { isUuid } from '~/lib/text'
+import { formatSessionTime } from '~/lib/time-zone'
+import { getAccount } from '~/models/accounts.server'
+import { closeSession, deleteSession, duplicateSession, getSession, goLive } from '~/models/talk-sessions.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+const IntentSchema = z.object({ intent: z.enum(['go-live', 'close', 'duplicate', 'delete']) })
+const notFound = () => new Response('Session not found', { status: 404 })
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const session = isUuid(params.id) ? await getSession(user.id, params.id) : null
+  if (!session) throw notFound()
+  return {
+    session: {
+      id: session.id,
+      status: session.status,
+      eventName: session.eventName,
+      talkTitle: session.talkTitle,
+      headline: session.headline || session.talkTitle,
+      when: formatSessionTime(session.startsAt, session.timeZone),
+      where: session.isOnline ? 'Online' : (session.city ?? ''),
+      audienceSize: session.audienceSize,
+      offerTitle: session.offerTitle,
+      offerPromise: session.offerPromise,
+      code: session.code,
+    },
+    stats: {
+      scans: session.scans,
+      visits: session.visits,
+      visitors: session.visitors,
+      leads: session.leads,
+      conversion: conversionPercent(session.leads, session.scans),
+    },
+    url: shortUrl(getConfig().appUrl, session.code),
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  if (!isUuid(params.id)) throw notFound()
+  const parsed = IntentSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
+  const id = params.id
+  const here = `/app/sessions/${id}`
+  switch (parsed.data.intent) {
+    case 'go-live': {
+      const result = await goLive(user.id, id)
+      if (result === 'not-found') throw notFound()
+      if (result === 'plan-limit') return data({ error: liveLimitMessage((await getAccount(user.id)).plan) }, { status: 403 })
+      return redirectWithToast(here, { type: 'success', description: 'The session is live: attendees can leave their details.' })
+    }
+    case 'close': {
+      const result = await closeSession(user.id, id)
+      if (result === 'not-found') throw notFound()
+      if (result === 'not-live') return data({ error: 'Only a live session can be closed.' }, { status: 409 })
+      return redirectWithToast(here, { type: 'success', description: 'Session closed. Its page now says the session has ended.' })
+    }
+    case 'duplicate': {
+      const copy = await duplicateSession(user.id, id)
+      if (!copy) throw notFound()
+      return redirectWithToast(`/app/sessions/${copy.id}/edit`, {
+        type: 'success',
+        description: 'Copied as a new draft with a new QR code. Set the event, date and place of the next delivery.',
+      })
+    }
+    case 'delete': {
+      if (!(await deleteSession(user.id, id))) throw notFound()
+      return redirectWithToast('/app', { type: 'success', description: 'Session deleted.' })
+    }
+  }
+}
+
+export default function SessionPage() {
+  const { session, stats, url } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [params] = useSearchParams()
+  const confirmDelete = params.get('delete') === '1'
+  const base = `/app/sessions/${session.id}`
+  return (
+    <>
+      <PageHeader
+        title={session.eventName}
+        intro={`${session.talkTitle} · ${session.when}${session.where ? ` · ${session.where}` : ''}`}
+      >
+        <Link to={`${base}/edit`} className={buttonClass.secondary}>
+          Edit
+        </Link>
+        <Link to={`${base}/leads`} className={buttonClass.secondary}>
+          Leads
+        </Link>
+      </PageHeader>
+
+      {actionData?.error ? (
+        <div className="mt-6">
+          <FormMessage>
+            {actionData.error}{' '}
+            {actionData.error.includes('upgrade') ? (
+              <Link to="/pricing" className="underline">
+                See plans
+              </Link>
+            ) : null}
+          </FormMessage>
+        </div>
+      ) : null}
+
+      {confirmDelete ? (
+        <div
+          role="alertdialog"
+          aria-labelledby="confirm-delete"
+          className="mt-6 rounded-xl border border-red-400/50 bg-red-950/50 p-5"
+        >
+          <p id="confirm-delete" className="font-semibold text-white">
+            Delete this session with its {stats.leads === 1 ? 'lead' : `${stats.leads} leads`} and counts? This cannot be undone.
+          </p>
+          <div className="mt-4 flex gap-3">
+            <Form method="post">
+              <button type="submit" name="intent" value="delete" className={buttonClass.danger}>
+                Yes, delete
+              </button>
+            </Form>
+            <Link to={base} className={buttonClass.secondary}>
+              Cancel
+            </Link>
+          </div>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="status-title" className="mt-8 rounded-xl border border-white/10 bg-ink-900/60 p-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="status-title" className="text-lg font-semibold text-white">
+            Status
+          </h2>
+          <StatusBadge status={session.status} />
+        </div>
+        <p className="mt-2 text-sm text-slate-300">
+          {session.status === 'draft'
+            ? 'Only you can open the page. Go live when you are ready to show the QR code.'
+            : session.status === 'live'
+              ? 'Attendees can open the page and leave their details.'
+              : 'The page says the session has ended and takes no new details. You can reopen it.'}
+        </p>
+        <Form method="post" className="mt-4 flex flex-wrap gap-2">
+          {session.status !== 'live' ? (
+            <button type="submit" name="intent" value="go-live" className={buttonClass.primary}>
+              {session.status === 'closed' ? 'Reopen' : 'Go live'}
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="close" className={buttonClass.secondary}>
+              Close session
+            </button>
+          )}
+          <button type="submit" name="intent" value="duplicate" className={buttonClass.secondary}>
+            Duplicate for the next event
+          </button>
+          <Link to={`${base}?delete=1`} className={buttonClass.secondary}>
+            Delete
+          </Link>
+        </Form>
+      </section>
+
+      <section aria-labelledby="stats-title" className="mt-6">
+        <h2 id="stats-title" className="text-lg font-semibold text-white">
+          Results
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-4 md:grid-cols-5">
+          <Stat label="Scans" value={stats.scans} />
+          <Stat label="Visits" value={stats.visits} />
+          <Stat label="Unique visitors" value={stats.visitors} />
+          <Stat label="Leads" value={stats.leads} />
+          <Stat label="Conversion" value={stats.conversion === null ? '–' : `${stats.conversion}%`} hint="Leads ÷ scans" />
+        </dl>
+      </section>
+
+      <section
+        aria-labelledby="link-title"
+        className="mt-6 grid gap-6 rounded-xl border border-white/10 bg-ink-900/60 p-6 md:grid-cols-[1fr_auto]"
+      >
+        <div>
+          <h2 id="link-title" className="text-lg font-semibold text-white">
+            Short link and QR code
+          </h2>
+          <ShortLink url={url} />
+          <h3 className="mt-6 font-semibold text-white">Downloads</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {QR_DOWNLOADS.map((d) => (
+              <li key={d.format}>
+                <a href={`${base}/qr/${d.format}`} download className={buttonClass.secondary}>
+                  {d.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-sm text-slate-400">
+            The QR code adds ?qr=1 to the link, so scans are counted apart from typed visits.
+          </p>
+        </div>
+        <img src={`${base}/qr/svg`} alt={`QR code for ${url}`} width={200} height={200} className="rounded-lg bg-white p-2" />
+      </section>
+    </>
+  )
+}
+
+function Stat({ label, value, hint }: { label: string; value: number | string; hint?: string }) {
+  return (
+    <div className="rounded-xl border border-white/10 bg-ink-900/60 p-4">
+      <dt className="text-sm text-slate-300">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-white">{value}</dd>
+      {hint ? <dd className="text-xs text-slate-400">{hint}</dd> : null}
+    </div>
+  )
+}
+
+function ShortLink({ url }: { url: string }) {
+  const hydrated = useHydrated()
+  const [copied, setCopied] = useState(false)
+  return (
+    <div className="mt-3">
+      <label htmlFor="short-url" className="mb-1 block text-sm font-medium text-slate-200">
+        Attendee page
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id="short-url"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-md border border-white/15 bg-ink-900 px-3 py-2 font-mono text-slate-100"
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            onClick={() => {
+              void navigator.clipboard.writeText(url).then(() => setCopied(true))
+            }}
+          >
+            {copied ? 'Copied' : 'Copy link'}
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="sr-only">
+        {copied ? 'Link copied' : ''}
+      </p>
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  workspaceMeta(matches, data?.session.eventName ?? 'Session')
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

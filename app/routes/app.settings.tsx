@@ -1,0 +1,103 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { buttonClass, ErrorList } from '~/components/forms'
+import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { PLAN_LABELS, planAllowances } from '~/lib/plans'
+import { LEAD_NOTIFY_MODES } from '~/lib/constants'
+import { getAccount, setLeadNotify } from '~/models/accounts.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+const NOTIFY_LABELS: Record<(typeof LEAD_NOTIFY_MODES)[number], { label: string; hint: string }> = {
+  instant: { label: 'Instantly', hint: 'One email per new lead, within seconds.' },
+  hourly: { label: 'Hourly digest', hint: 'At most one email an hour listing the new leads.' },
+  daily: { label: 'Daily digest', hint: 'One email a day listing the new leads.' },
+  off: { label: 'Off', hint: 'No emails; the leads are in your workspace.' },
+}
+const SettingsSchema = z.object({ leadNotify: z.enum(LEAD_NOTIFY_MODES, { error: 'Choose how to hear about new leads' }) })
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const account = await getAccount(user.id)
+  return {
+    leadNotify: account.leadNotify,
+    plan: PLAN_LABELS[account.plan],
+    allows: planAllowances(account.plan),
+    email: user.email,
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  await setLeadNotify(user.id, submission.value.leadNotify)
+  return redirectWithToast('/app/settings', { type: 'success', description: 'Settings saved.' })
+}
+
+export default function Settings() {
+  const { leadNotify, plan, allows, email } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useForm({ id: 'settings', lastResult: actionData?.result, defaultValue: { leadNotify } })
+  return (
+    <>
+      <PageHeader title="Settings" intro={`Signed in as ${email}.`} />
+      <Form method="post" {...getFormProps(form)} className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+        <fieldset aria-describedby={fields.leadNotify.errors ? fields.leadNotify.errorId : undefined}>
+          <legend className="text-lg font-semibold text-white">New-lead emails</legend>
+          <div className="mt-4 flex flex-col gap-3">
+            {LEAD_NOTIFY_MODES.map((mode) => (
+              <div key={mode} className="flex items-start gap-3 text-slate-200">
+                <input
+                  id={`notify-${mode}`}
+                  aria-describedby={`notify-${mode}-hint`}
+                  type="radio"
+                  name={fields.leadNotify.name}
+                  value={mode}
+                  defaultChecked={(fields.leadNotify.initialValue ?? leadNotify) === mode}
+                  className="mt-1 accent-brand-500"
+                />
+                <div>
+                  <label htmlFor={`notify-${mode}`} className="block font-medium">
+                    {NOTIFY_LABELS[mode].label}
+                  </label>
+                  <span id={`notify-${mode}-hint`} className="block text-sm text-slate-400">
+                    {NOTIFY_LABELS[mode].hint}
+                  </span>
+                </div>
+              </div>
+            ))}
+          </div>
+          <ErrorList id={fields.leadNotify.errorId} errors={fields.leadNotify.errors} />
+        </fieldset>
+        <button type="submit" className={`${buttonClass.primary} mt-6`}>
+          Save settings
+        </button>
+      </Form>
+
+      <section aria-labelledby="plan-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+        <h2 id="plan-title" className="text-lg font-semibold text-white">
+          Plan: {plan}
+        </h2>
+        <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-300">
+          {allows.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <Link to="/pricing" className="mt-4 inline-block text-brand-300 underline">
+          Compare plans
+        </Link>
+      </section>
+    </>
+  )
+}
+
+export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, 'Settings')
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import { createSession, createTalk, decodeQrDownload } from './app-helpers'
+import { appUrl, signIn, uniqueEmail } from './utils'
+
+// Every workspace form without JavaScript: real posts, server-side messages, redirects with toasts.
+
+test('without JavaScript: talk, session (with a server-side error), go live, QR download, close, delete', async ({
+  page,
+  context,
+}) => {
+  test.slow()
+  await signIn(context, uniqueEmail('nojs-speaker'))
+  await page.goto('/app')
+  await expect(page.getByRole('link', { name: 'Add your first talk' })).toBeVisible()
+
+  await page.goto('/app/talks/new')
+  await page.getByRole('button', { name: 'Create talk' }).click()
+  await expect(page.getByText('Title is required')).toBeVisible()
+  await createTalk(page, 'No-JS talk')
+
+  // A server-side error keeps the values and says what is wrong next to the field.
+  await page.getByLabel('Event name').fill('NoScript Conf')
+  await page.getByLabel('Date and time').fill('2026-05-14T09:30')
+  await page.getByRole('button', { name: 'Create session' }).click()
+  await expect(page.getByText('Choose a time zone from the list')).toBeVisible()
+  await expect(page.getByLabel('Event name')).toHaveValue('NoScript Conf')
+
+  await createSession(page, 'NoScript Conf')
+  await page.getByRole('button', { name: 'Go live' }).click()
+  await expect(page.getByText('The session is live')).toBeVisible()
+  const shortUrl = await page.getByLabel('Attendee page').inputValue()
+  const code = shortUrl.split('/t/')[1]!
+
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'QR code (PNG, 2048 px)' }).click()
+  expect(await decodeQrDownload(await downloading)).toEqual({ text: `${appUrl()}/t/${code}?qr=1`, width: 2048, height: 2048 })
+
+  await page.getByRole('button', { name: 'Close session' }).click()
+  await expect(page.getByText('Session closed.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Delete' }).click()
+  await page.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByText('Session deleted.')).toBeVisible()
+
+  await page.goto('/app/settings')
+  await page.getByLabel('Off').check()
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByText('Settings saved.')).toBeVisible()
+  await expect(page.getByLabel('Off')).toBeChecked()
+})

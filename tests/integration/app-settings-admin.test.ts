@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { accounts, talkSessions, users } from '~/db/schema'
+import { action as accountAction, loader as accountLoader } from '~/routes/admin.accounts.$id'
+import { action as accountsAction, loader as accountsLoader } from '~/routes/admin.accounts._index'
+import { action as settingsAction, loader as settingsLoader } from '~/routes/app.settings'
+import { seedTalkAndSession, seedViewsAndLeads } from './app-utils'
+import { call, makeRequest, signedInAs } from './utils'
+
+const statusOf = (r: unknown) =>
+  r instanceof Response ? r.status : ((r as { init?: { status?: number } | null }).init?.status ?? 200)
+const locationOf = (r: unknown) => (r instanceof Response ? r.headers.get('Location') : null)
+const dataOf = <T>(r: unknown) => ((r as { data?: T }).data ?? r) as T
+
+let speaker: { id: string; cookie: string }
+let admin: { id: string; cookie: string }
+
+beforeEach(async () => {
+  const s = await signedInAs(`speaker-${Math.random().toString(36).slice(2)}@example.com`)
+  speaker = { id: s.user.id, cookie: s.cookie }
+  const a = await signedInAs('admin@example.com', 'admin')
+  admin = { id: a.user.id, cookie: a.cookie }
+})
+
+describe('settings', () => {
+  it('shows the defaults (free, instant) and what the plan allows', async () => {
+    const page = dataOf<{ leadNotify: string; plan: string; allows: string[] }>(
+      await call(settingsLoader, makeRequest('/app/settings', { cookie: speaker.cookie })),
+    )
+    expect(page).toMatchObject({ leadNotify: 'instant', plan: 'Free' })
+    expect(page.allows[0]).toBe('1 live session at a time')
+  })
+
+  it('stores the notification mode; anything else is a 400 with a message', async () => {
+    const bad = await call(
+      settingsAction,
+      makeRequest('/app/settings', { cookie: speaker.cookie, form: { leadNotify: 'weekly' } }),
+    )
+    expect(statusOf(bad)).toBe(400)
+    expect(dataOf<{ result: { error: Record<string, string[]> } }>(bad).result.error.leadNotify).toEqual([
+      'Choose how to hear about new leads',
+    ])
+    const ok = await call(settingsAction, makeRequest('/app/settings', { cookie: speaker.cookie, form: { leadNotify: 'daily' } }))
+    expect(locationOf(ok)).toBe('/app/settings')
+    const [row] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
+    expect(row).toMatchObject({ leadNotify: 'daily', plan: 'free' })
+  })
+})
+
+describe('admin accounts', () => {
+  it('lists accounts with role, plan, sessions and leads, 10 a page', async () => {
+    const { sessionId } = await seedTalkAndSession(speaker.id)
+    await seedViewsAndLeads(sessionId, speaker.id, { scans: 0, visits: 0, leadCount: 2 })
+    for (let i = 0; i < 11; i++)
+      await getDb()
+        .insert(users)
+        .values({ email: `filler-${i}-${Math.random().toString(36).slice(2)}@example.com` })
+    const first = dataOf<{
+      accounts: Array<{ id: string; email: string; plan: string; sessions: number; leads: number }>
+      pageCount: number
+      total: number
+    }>(await call(accountsLoader, makeRequest('/admin/accounts', { cookie: admin.cookie })))
+    expect(first.accounts).toHaveLength(10)
+    expect(first.pageCount).toBe(Math.ceil(first.total / 10))
+    const all = [...first.accounts]
+    for (let p = 2; p <= first.pageCount; p++) {
+      all.push(
+        ...dataOf<typeof first>(await call(accountsLoader, makeRequest(`/admin/accounts?page=${p}`, { cookie: admin.cookie })))
+          .accounts,
+      )
+    }
+    expect(all.find((a) => a.id === speaker.id)).toMatchObject({ plan: 'free', sessions: 1, leads: 2 })
+  })
+
+  it('sets a plan; a speaker cannot (403) and a bad plan is a 400', async () => {
+    const form = { intent: 'set-plan', userId: speaker.id, plan: 'teams' }
+    expect(statusOf(await call(accountsAction, makeRequest('/admin/accounts', { cookie: speaker.cookie, form })))).toBe(403)
+    expect(
+      statusOf(
+        await call(accountsAction, makeRequest('/admin/accounts', { cookie: admin.cookie, form: { ...form, plan: 'gold' } })),
+      ),
+    ).toBe(400)
+    expect(locationOf(await call(accountsAction, makeRequest('/admin/accounts', { cookie: admin.cookie, form })))).toBe(
+      '/admin/accounts',
+    )
+    const [row] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
+    expect(row!.plan).toBe('teams')
+  })
+
+  it('marks a session unlocked and locks it again; a session of another account is a 404', async () => {
+    const { sessionId } = await seedTalkAndSession(speaker.id)
+    const path = `/admin/accounts/${speaker.id}`
+    const page = dataOf<{ sessions: Array<{ id: string; unlocked: boolean }> }>(
+      await call(accountLoader, makeRequest(path, { cookie: admin.cookie }), { id: speaker.id }),
+    )
+    expect(page.sessions).toEqual([expect.objectContaining({ id: sessionId, unlocked: false })])
+    await call(accountAction, makeRequest(path, { cookie: admin.cookie, form: { intent: 'unlock', sessionId } }), {
+      id: speaker.id,
+    })
+    expect((await getDb().select().from(talkSessions).where(eq(talkSessions.id, sessionId)))[0]!.unlocked).toBe(true)
+    await call(accountAction, makeRequest(path, { cookie: admin.cookie, form: { intent: 'lock', sessionId } }), {
+      id: speaker.id,
+    })
+    expect((await getDb().select().from(talkSessions).where(eq(talkSessions.id, sessionId)))[0]!.unlocked).toBe(false)
+
+    const elsewhere = `/admin/accounts/${admin.id}`
+    expect(
+      statusOf(
+        await call(accountAction, makeRequest(elsewhere, { cookie: admin.cookie, form: { intent: 'unlock', sessionId } }), {
+          id: admin.id,
+        }),
+      ),
+    ).toBe(404)
+    expect(
+      statusOf(
+        await call(accountAction, makeRequest(path, { cookie: speaker.cookie, form: { intent: 'unlock', sessionId } }), {
+          id: speaker.id,
+        }),
+      ),
+    ).toBe(403)
+    expect(
+      statusOf(await call(accountLoader, makeRequest('/admin/accounts/nope', { cookie: admin.cookie }), { id: 'nope' })),
+    ).toBe(404)
+  })
+})
