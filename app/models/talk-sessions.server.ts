@@ -4,6 +4,7 @@ import { getDb } from '~/db/client.server'
 import { leads, sessionViews, talks, talkSessions, type SessionFieldSwitches, type SessionQuestion } from '~/db/schema'
 import { canGoLive } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
+import { releaseStoredKeys } from '~/services/storage-gc.server'
 import { lockAccount } from './accounts.server'
 
 // Sessions (one delivery of a talk) as their owner manages them. Ownership is part of every WHERE
@@ -133,12 +134,23 @@ export async function updateSession(ownerId: string, id: string, input: SessionI
     .from(talks)
     .where(and(eq(talks.id, input.talkId), eq(talks.userId, ownerId)))
   if (!talk) return 'talk'
-  const rows = await getDb()
-    .update(talkSessions)
-    .set({ ...columnsFrom(input), updatedAt: new Date() })
-    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
-    .returning({ id: talkSessions.id })
-  return rows.length ? 'ok' : 'not-found'
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ offerFileKey: talkSessions.offerFileKey })
+      .from(talkSessions)
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+      .for('update')
+    if (!before) return 'not-found'
+    await tx
+      .update(talkSessions)
+      .set({ ...columnsFrom(input), updatedAt: new Date() })
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+    // A replaced or removed offer file is deleted once this commits (unless a duplicate still uses it).
+    if (input.offerFile !== undefined && before.offerFileKey && before.offerFileKey !== input.offerFile?.key) {
+      await releaseStoredKeys([before.offerFileKey], tx)
+    }
+    return 'ok'
+  })
 }
 
 export type GoLiveResult = 'ok' | 'not-found' | 'plan-limit'
@@ -189,7 +201,7 @@ export async function closeSession(ownerId: string, id: string): Promise<'ok' | 
 /**
  * The next delivery of the same talk: a new draft with the same page (headline, offer, fields,
  * questions, colour, wording), a new code and no counts. The offer file is shared by reference
- * (the same stored object), so storage clean-up must only delete a key no session still uses.
+ * (the same stored object); its storage.delete job skips a key another session still uses.
  */
 export async function duplicateSession(ownerId: string, id: string) {
   const source = await getSession(ownerId, id)
@@ -226,11 +238,17 @@ export async function duplicateSession(ownerId: string, id: string) {
 
 /** Deletes the session with its leads and counts (the consent ledger and erasure records stay). */
 export async function deleteSession(ownerId: string, id: string) {
-  const rows = await getDb()
-    .delete(talkSessions)
-    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
-    .returning({ id: talkSessions.id })
-  return rows.length > 0
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .delete(talkSessions)
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+      .returning({ offerFileKey: talkSessions.offerFileKey })
+    await releaseStoredKeys(
+      rows.map((r) => r.offerFileKey),
+      tx,
+    )
+    return rows.length > 0
+  })
 }
 
 /** Admin: every session of one account, for the unlock switch. */

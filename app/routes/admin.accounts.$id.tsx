@@ -10,6 +10,7 @@ import { PLAN_LABELS, planAllowances } from '~/lib/plans'
 import { isUuid } from '~/lib/text'
 import { getAccountForAdmin } from '~/models/accounts.server'
 import { listSessionsForAdmin, setSessionUnlocked } from '~/models/talk-sessions.server'
+import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 // One account's sessions, where an admin marks a session unlocked (every lead visible on any plan).
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdminAction(request)
   const account = isUuid(params.id) ? await getAccountForAdmin(params.id) : null
   if (!account) throw notFound()
-  const parsed = UnlockSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = UnlockSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
   const owned = (await listSessionsForAdmin(account.id)).some((s) => s.id === parsed.data.sessionId)
   if (!owned || !(await setSessionUnlocked(parsed.data.sessionId, parsed.data.intent === 'unlock'))) {

@@ -9,6 +9,7 @@ import { Pagination } from '~/components/pagination'
 import { workspaceMeta } from '~/components/workspace/workspace'
 import { PLAN_LABELS, PLANS } from '~/lib/plans'
 import { listAccountsForAdmin, setPlan } from '~/models/accounts.server'
+import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 // Accounts and their plans (issue 9 §8): until billing exists, an admin sets the plan here.
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminAction(request)
-  const parsed = PlanSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = PlanSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Choose a plan for an existing account.' }, { status: 400 })
   if (!(await setPlan(parsed.data.userId, parsed.data.plan))) return data({ error: 'Account not found.' }, { status: 404 })
   const page = pageOf(request)

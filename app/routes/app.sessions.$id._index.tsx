@@ -15,6 +15,7 @@ import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
 import { getAccount } from '~/models/accounts.server'
 import { closeSession, deleteSession, duplicateSession, getSession, goLive } from '~/models/talk-sessions.server'
+import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 const IntentSchema = z.object({ intent: z.enum(['go-live', 'close', 'duplicate', 'delete']) })
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
   if (!isUuid(params.id)) throw notFound()
-  const parsed = IntentSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = IntentSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
   const id = params.id
   const here = `/app/sessions/${id}`

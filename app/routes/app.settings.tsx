@@ -10,6 +10,7 @@ import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { PLAN_LABELS, planAllowances } from '~/lib/plans'
 import { LEAD_NOTIFY_MODES } from '~/lib/constants'
 import { getAccount, setLeadNotify } from '~/models/accounts.server'
+import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 const NOTIFY_LABELS: Record<(typeof LEAD_NOTIFY_MODES)[number], { label: string; hint: string }> = {
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
-  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema })
+  const submission = parseWithZod(await readForm(request), { schema: SettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   await setLeadNotify(user.id, submission.value.leadNotify)
   return redirectWithToast('/app/settings', { type: 'success', description: 'Settings saved.' })

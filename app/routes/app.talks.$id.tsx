@@ -9,6 +9,7 @@ import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { isUuid } from '~/lib/text'
 import { TalkSchema } from '~/lib/talk-session'
 import { getTalk, updateTalk } from '~/models/talks.server'
+import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 const notFound = () => new Response('Talk not found', { status: 404 })
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
   if (!isUuid(params.id)) throw notFound()
-  const submission = parseWithZod(await request.formData(), { schema: TalkSchema })
+  const submission = parseWithZod(await readForm(request), { schema: TalkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   if (!(await updateTalk(user.id, params.id, submission.value))) throw notFound()
   return redirectWithToast('/app/talks', { type: 'success', description: 'Talk saved.' })

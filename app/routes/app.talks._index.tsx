@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { deleteTalk, listTalks } from '~/models/talks.server'
+import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export const TALK_HAS_SESSIONS = 'This talk has sessions. Delete its sessions first, or keep the talk.'
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
-  const parsed = DeleteSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = DeleteSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
   const result = await deleteTalk(user.id, parsed.data.id)
   if (result === 'not-found') throw new Response('Talk not found', { status: 404 })

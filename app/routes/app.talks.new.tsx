@@ -7,6 +7,7 @@ import { TalkForm } from '~/components/workspace/talk-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { TalkSchema } from '~/lib/talk-session'
 import { createTalk } from '~/models/talks.server'
+import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
-  const submission = parseWithZod(await request.formData(), { schema: TalkSchema })
+  const submission = parseWithZod(await readForm(request), { schema: TalkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const talk = await createTalk(user.id, submission.value)
   // The next step for a new talk is its first session.

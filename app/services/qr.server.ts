@@ -60,11 +60,7 @@ export async function renderSlidePng(input: {
     [
       el('img', { src: `data:image/png;base64,${qr.toString('base64')}`, width: SLIDE_QR, height: SLIDE_QR }),
       el('div', { style: { display: 'flex', flexDirection: 'column', flex: 1, gap: 36 } }, [
-        el(
-          'div',
-          { style: { display: 'flex', fontSize: 44, fontWeight: 700, lineHeight: 1.2, color: input.accent } },
-          input.headline,
-        ),
+        el('div', { style: { display: 'flex', fontSize: 44, fontWeight: 700, lineHeight: 1.2 } }, input.headline),
         el('div', { style: { display: 'flex', fontSize: 40, lineHeight: 1.3, color: '#1f2937' } }, input.offerLine),
         el('div', { style: { display: 'flex', height: 6, width: 140, background: input.accent, borderRadius: 3 } }),
         el('div', { style: { display: 'flex', fontSize: 30, color: '#4b5563' } }, 'Scan the code or type'),

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node'
-import { DEFAULT_ACCENT_COLOR } from '~/lib/accent-color'
+import { DEFAULT_ACCENT } from '~/lib/accent-color'
 import {
   defaultConsentText,
   defaultMarketingText,
@@ -15,6 +14,7 @@ import {
 import { utcToZonedLocal, zonedLocalToUtc } from '~/lib/time-zone'
 import { listSpeakersByOwner } from '~/models/speakers.server'
 import type { OfferFile, SessionInput } from '~/models/talk-sessions.server'
+import { readForm, type ReadFormOptions } from './request-body.server'
 import { safeFilename, putObject } from './storage.server'
 
 // Reads the session form (create and edit): the offer file as a multipart part (≤ 25 MB, stored
@@ -24,22 +24,15 @@ export const OFFER_FILE_FIELD = 'offerFile'
 type QuestionSlotValue = { id: string; kind: QuestionKind | ''; label: string; required: boolean; options: string }
 type Existing = { offerFileKey: string | null; offerFileName: string | null }
 
+/** Body limits of the session form: the offer file at 25 MB; the rest is short text. */
+export const SESSION_FORM_BODY: ReadFormOptions = { files: { maxFileBytes: OFFER_FILE_MAX_BYTES } }
+
 async function readBody(request: Request): Promise<{ formData: FormData; tooLarge: boolean }> {
-  if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
-    return { formData: await request.formData(), tooLarge: false }
-  }
   try {
-    const formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({
-        maxPartSize: OFFER_FILE_MAX_BYTES,
-        filter: ({ name, filename }) => filename === undefined || name === OFFER_FILE_FIELD,
-      }),
-    )
-    return { formData, tooLarge: false }
+    return { formData: await readForm(request, SESSION_FORM_BODY), tooLarge: false }
   } catch (error) {
-    if (!(error instanceof MaxPartSizeExceededError)) throw error
-    // The rest of the form is lost with an oversized part; say why rather than failing blank.
+    if (!(error instanceof Response && error.status === 413)) throw error
+    // The rest of the form is lost with an oversized body; say why next to the file rather than failing blank.
     return { formData: new FormData(), tooLarge: true }
   }
 }
@@ -125,7 +118,7 @@ export async function newSessionDefaults(user: { id: string; email: string }, ta
     offerUrl: '',
     fields: { company: true, jobTitle: true, phone: false, linkedin: false },
     questions: [] as QuestionSlotValue[],
-    accentColor: DEFAULT_ACCENT_COLOR,
+    accentColor: DEFAULT_ACCENT,
     consentText: defaultConsentText({ speaker }),
     marketingText: defaultMarketingText(speaker),
   }

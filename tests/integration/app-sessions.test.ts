@@ -3,7 +3,8 @@ import sharp from 'sharp'
 import jsQR from 'jsqr'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, talkSessions, talks } from '~/db/schema'
+import { accounts, jobs, talkSessions, talks } from '~/db/schema'
+import { deleteIfUnreferenced } from '~/services/storage-gc.server'
 import { isShortCode } from '~/lib/short-link'
 import { SESSION_ERRORS } from '~/lib/talk-session'
 import { action as sessionAction, loader as sessionLoader } from '~/routes/app.sessions.$id._index'
@@ -137,7 +138,7 @@ describe('sessions: create and edit', () => {
       newSessionAction,
       makeRequest('/app/sessions/new', {
         cookie: owner.cookie,
-        form: sessionForm(talkId, { accentColor: '#fde047', city: '', timeZone: 'Nowhere/Land' }),
+        form: sessionForm(talkId, { accentColor: '#808080', city: '', timeZone: 'Nowhere/Land' }),
       }),
     )
     expect(statusOf(r)).toBe(400)
@@ -220,6 +221,44 @@ describe('sessions: create and edit', () => {
     const row = await sessionRow(sessionId)
     expect(row!.eventName).toBe('JSConf EU 2026')
     expect(row!.questions[0]!.id).toBe(first)
+  })
+})
+
+describe('offer files in storage', () => {
+  const upload = (talkId: string, name: string) => {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(sessionForm(talkId, { offerKind: 'file', offerUrl: '' }))) form.append(k, v)
+    form.append('offerFile', new File([new Uint8Array([37, 80, 68, 70])], name, { type: 'application/pdf' }))
+    return form
+  }
+  const deleteJobs = async () =>
+    (await getDb().select().from(jobs).where(eq(jobs.kind, 'storage.delete'))).map((j) => (j.payload as { key: string }).key)
+
+  it('a replaced file and a deleted session release their object; a duplicate keeps a shared file alive', async () => {
+    const { talkId } = await seedTalkAndSession(owner.id)
+    const created = await call(
+      newSessionAction,
+      makeRequest('/app/sessions/new', { cookie: owner.cookie, form: upload(talkId, 'one.pdf') }),
+    )
+    const id = locationOf(created)!.split('/').pop()!
+    const first = (await sessionRow(id))!.offerFileKey!
+    await call(editAction, makeRequest(`/app/sessions/${id}/edit`, { cookie: owner.cookie, form: upload(talkId, 'two.pdf') }), {
+      id,
+    })
+    const second = (await sessionRow(id))!.offerFileKey!
+    expect(second).not.toBe(first)
+    expect(await deleteJobs()).toContain(first)
+
+    const copy = locationOf(
+      await call(sessionAction, makeRequest(`/app/sessions/${id}`, { cookie: owner.cookie, form: { intent: 'duplicate' } }), {
+        id,
+      }),
+    )!.split('/')[3]!
+    expect((await sessionRow(copy))!.offerFileKey).toBe(second)
+    await call(sessionAction, makeRequest(`/app/sessions/${id}`, { cookie: owner.cookie, form: { intent: 'delete' } }), { id })
+    expect(await deleteJobs()).toContain(second)
+    // The job finds the duplicate still using the file and keeps it.
+    expect(await deleteIfUnreferenced(second)).toMatchObject({ deleted: false, reason: 'referenced' })
   })
 })
 

@@ -136,6 +136,7 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('loader', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`),
   ...workspace('action', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`, { eventName: '' }),
   ...workspace('loader', 'app.sessions.$id.qr.$format.tsx', `/app/sessions/${NO_ID}/qr/svg`),
+  ...workspace('loader', 'app.sessions.$id_.leads.tsx', `/app/sessions/${NO_ID}/leads`),
   ...workspace('loader', 'app.settings.tsx', '/app/settings'),
   ...workspace('action', 'app.settings.tsx', '/app/settings', { leadNotify: 'off' }),
   // Uploads: any signed-in user (a JSON endpoint answers 401 rather than redirecting).

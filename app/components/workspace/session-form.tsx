@@ -244,7 +244,7 @@ export function SessionForm({
           <Field
             className="max-w-xs"
             label="Accent colour"
-            hint="The button colour. It must be dark enough for white text."
+            hint="The button colour on your page. Its text turns white or dark to stay readable; mid-tones where neither reads well are refused."
             inputProps={{ ...getInputProps(fields.accentColor, { type: 'color' }), className: 'h-11 p-1' }}
             errors={fields.accentColor.errors}
           />
