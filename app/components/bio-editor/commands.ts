@@ -1,6 +1,6 @@
 import { setBlockType, toggleMark, wrapIn, lift } from 'prosemirror-commands'
 import type { MarkType, Node as PMNode, NodeType } from 'prosemirror-model'
-import type { Command, EditorState } from 'prosemirror-state'
+import { TextSelection, type Command, type EditorState } from 'prosemirror-state'
 import { wrapInList, liftListItem } from 'prosemirror-schema-list'
 import {
   EMBED_DEFAULT_HEIGHT,
@@ -23,14 +23,16 @@ export function markActive(state: EditorState, type: MarkType) {
   return state.doc.rangeHasMark(from, to, type)
 }
 
+/** Whether the selection is in (or covers) a block of this type — and these attributes: an H1 is not an H2. */
 export function blockActive(state: EditorState, type: NodeType, attrs: Record<string, unknown> = {}) {
+  const matches = (node: PMNode) => node.type === type && Object.entries(attrs).every(([k, v]) => node.attrs[k] === v)
   const { $from, to } = state.selection
   let found = false
   state.doc.nodesBetween($from.pos, to, (node) => {
-    if (node.type === type && Object.entries(attrs).every(([k, v]) => node.attrs[k] === v)) found = true
+    if (matches(node)) found = true
   })
   if (found) return true
-  for (let d = $from.depth; d > 0; d--) if ($from.node(d).type === type) return true
+  for (let d = $from.depth; d > 0; d--) if (matches($from.node(d))) return true
   return false
 }
 
@@ -178,9 +180,27 @@ export function parseIframeCode(
   return { ok: true, attrs }
 }
 
+/**
+ * Inserts a video frame and leaves the cursor in the paragraph after it (a new one when the frame is
+ * the last block): a frame is an atom, and a selected frame is replaced by the next keystroke.
+ */
 export function insertIframe(attrs: Record<string, string | boolean | null>): Command {
   return (state, dispatch) => {
-    if (dispatch) dispatch(state.tr.replaceSelectionWith(bioSchema.nodes.iframe!.create(attrs)).scrollIntoView())
+    if (!dispatch) return true
+    const frame = bioSchema.nodes.iframe!.create(attrs)
+    const tr = state.tr.replaceSelectionWith(frame)
+    // Find the frame just inserted, at or after where the selection started.
+    const start = tr.mapping.map(state.selection.from, -1)
+    let after = -1
+    tr.doc.nodesBetween(start, Math.min(tr.doc.content.size, start + frame.nodeSize + 4), (node, pos) => {
+      if (after === -1 && node.type === frame.type && pos >= start - 1) after = pos + node.nodeSize
+      return after === -1
+    })
+    if (after === -1) return false
+    const next = tr.doc.resolve(after).nodeAfter
+    if (!next || !next.isTextblock) tr.insert(after, bioSchema.nodes.paragraph!.create())
+    tr.setSelection(TextSelection.create(tr.doc, after + 1))
+    dispatch(tr.scrollIntoView())
     return true
   }
 }

@@ -39,7 +39,10 @@ type Commands = {
   redo: Command
 }
 
-/** The sticky toolbar: every control has a name, toggles say whether they are on (aria-pressed). */
+/**
+ * The sticky toolbar, stuck just below the site's sticky header (which would cover it at the top):
+ * every control has a name, toggles say whether they are on (aria-pressed).
+ */
 export function Toolbar({
   state,
   run,
@@ -68,7 +71,7 @@ export function Toolbar({
     </Btn>
   )
   return (
-    <div className="sticky top-0 z-10 rounded-t-md border-b border-white/10 bg-ink-900">
+    <div className="sticky top-site-header z-10 rounded-t-md border-b border-white/10 bg-ink-900">
       <div role="toolbar" aria-label="Bio formatting" className="flex flex-wrap items-center gap-1 p-2">
         {toggle('Bold', active.bold, commands.bold, <strong>B</strong>)}
         {toggle('Italic', active.italic, commands.italic, <em>I</em>)}
