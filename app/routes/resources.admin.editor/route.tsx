@@ -103,13 +103,21 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
   const autosaver = useFetcher<{ ok: boolean; id?: string; error?: string }>()
   const formRef = useRef<HTMLFormElement>(null)
 
+  // A refused save without JavaScript (a field error, an image over 5 MB) renders the page again:
+  // start from what was sent, so nothing typed is lost.
+  const sent = actionData?.result?.initialValue as Record<string, unknown> | undefined
+  const sentText = (name: string) => (typeof sent?.[name] === 'string' ? (sent[name] as string) : undefined)
   const [postId, setPostId] = useState(post?.id ?? '')
-  const [title, setTitle] = useState(post?.title ?? '')
-  const [type, setType] = useState<(typeof POST_TYPES)[number]>(post?.type ?? 'resource')
-  const [tags, setTags] = useState(post?.tags.join(', ') ?? '')
-  const [content, setContent] = useState(post?.content ?? '')
-  const [metaDescription, setMetaDescription] = useState(post?.metaDescription ?? '')
-  const [heroUrl, setHeroUrl] = useState(post?.heroImageUrl ?? '')
+  const [title, setTitle] = useState(sentText('title') ?? post?.title ?? '')
+  const [type, setType] = useState<(typeof POST_TYPES)[number]>(
+    (POST_TYPES as readonly string[]).includes(sentText('type') ?? '')
+      ? (sentText('type') as (typeof POST_TYPES)[number])
+      : (post?.type ?? 'resource'),
+  )
+  const [tags, setTags] = useState(sentText('tags') ?? post?.tags.join(', ') ?? '')
+  const [content, setContent] = useState(sentText('content') ?? post?.content ?? '')
+  const [metaDescription, setMetaDescription] = useState(sentText('metaDescription') ?? post?.metaDescription ?? '')
+  const [heroUrl, setHeroUrl] = useState(sentText('heroImageUrl') ?? post?.heroImageUrl ?? '')
   const [published, setPublished] = useState(post?.isPublished ?? false)
   // Automatic until edited by hand; an existing post stays automatic if its title was generated.
   const [metaAuto, setMetaAuto] = useState(!post || !post.metaTitle || post.metaTitle === generateMetaTitle(post.title, brand))
