@@ -9,6 +9,9 @@ bash scripts/ensure-chromium.sh
 echo "== build"
 npm run build --silent
 
+echo "== JavaScript budget of public pages"
+npx tsx scripts/check-bundle-size.ts
+
 echo "== unit and integration tests"
 npx vitest run
 

@@ -18,6 +18,7 @@ import {
   securityHeaders,
   uploadsStatic,
 } from './security'
+import { precompressedAssets } from './static-assets'
 
 type AppModule = {
   startApp: () => Promise<unknown>
@@ -79,7 +80,8 @@ export async function createApp() {
     app.use(viteDevServer.middlewares)
   } else {
     // Hashed assets never change: cache them for a year.
-    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y', index: false }))
+    const assets = path.join(buildDir, 'client/assets')
+    app.use('/assets', precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: '1y', index: false }))
     app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }))
   }
 

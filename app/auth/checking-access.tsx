@@ -1,6 +1,6 @@
 import { useNavigation } from '@remix-run/react'
 import { Spinner } from '~/components/forms'
-import { AUTH_TEXT } from './magic-link-schema'
+import { AUTH_TEXT } from './magic-link-text'
 
 // Spec 001 "Guarded-route wrapper": while access is being checked, a spinner with "Checking
 // access..." shows. Guards run in loaders on the server, so the check is visible only during a

@@ -25,18 +25,17 @@
  * the resend button counts down its 60-second cooldown (which the server enforces anyway).
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useActionData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { buttonClass, Field, FormMessage, Honeypot, Spinner } from '~/components/forms'
-import {
-  AUTH_TEXT,
-  CodeSchema,
-  FORM_INTENT,
-  RequestLinkSchema,
-  type MagicLinkActionData,
-  type MagicLinkView,
-} from './magic-link-schema'
+import { MAGIC_CODE_LENGTH } from '~/lib/constants'
+import type { MagicLinkActionData, MagicLinkView } from './magic-link-schema'
+import { AUTH_TEXT, FORM_INTENT } from './magic-link-text'
+
+// The constraints of RequestLinkSchema and CodeSchema (magic-link-schema.ts) as browser hints: the
+// server validates, so the sign-in pages ship no validation library (docs/performance.md).
+export const REQUEST_LINK_CONSTRAINT = { email: { required: true } }
+export const CODE_CONSTRAINT = { code: { required: true, pattern: `^\\d{${MAGIC_CODE_LENGTH}}$` } }
 
 export const STATUS_POLL_MS = 2_000
 
@@ -64,12 +63,10 @@ function useBusy(intent: string) {
 
 function RequestForm({ action, answer }: { action?: string; answer: Answer }) {
   const busy = useBusy(FORM_INTENT.request)
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ email: string }>({
     id: 'magic-link-request',
     lastResult: answer?.form === 'request' ? answer.result : undefined,
-    constraint: getZodConstraint(RequestLinkSchema),
-    shouldValidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestLinkSchema }),
+    constraint: REQUEST_LINK_CONSTRAINT,
   })
   // Conform's key is for React, not for the DOM: pass it directly, never through a spread.
   const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
@@ -129,12 +126,10 @@ function SentState({
 
 function CodeForm({ action, answer }: { action?: string; answer: Answer }) {
   const busy = useBusy(FORM_INTENT.code)
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ code: string }>({
     id: 'magic-link-code',
     lastResult: answer?.form === 'code' ? answer.result : undefined,
-    constraint: getZodConstraint(CodeSchema),
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
+    constraint: CODE_CONSTRAINT,
   })
   const { key: codeKey, ...codeProps } = getInputProps(fields.code, { type: 'text' })
   return (

@@ -1,44 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { MAGIC_CODE_LENGTH } from '~/lib/constants'
+import type { MagicLinkIntent } from './magic-link-text'
 
 // Shared by the magic-link forms (client validation through Conform) and their actions.
 
-export const MAGIC_LINK_INTENTS = ['login', 'signup', 'admin'] as const
-export type MagicLinkIntent = (typeof MAGIC_LINK_INTENTS)[number]
-
-/** Values of the form's `intent` field, one per action the sign-in form can post. */
-export const FORM_INTENT = {
-  request: 'magic-link-request',
-  code: 'magic-link-code',
-  resend: 'magic-link-resend',
-  check: 'magic-link-check',
-  reset: 'magic-link-reset',
-} as const
-export type MagicLinkFormIntent = (typeof FORM_INTENT)[keyof typeof FORM_INTENT]
-export const isMagicLinkFormIntent = (value: unknown): value is MagicLinkFormIntent =>
-  Object.values(FORM_INTENT).includes(value as MagicLinkFormIntent)
-
-// Spec strings (spec 001 §2, §6, §8).
-export const AUTH_TEXT = {
-  send: 'Send Magic Link',
-  sent: 'Magic Link Sent!',
-  checkEmail: 'Check your email for the magic link to log in',
-  sentMessage: 'Magic link sent! Check your email and click the link. After clicking, return to this tab to continue.',
-  sendFailed: 'Failed to send magic link',
-  logoutDifferent: 'Logout and try a different account',
-  accessDenied: 'Access denied. Admin privileges required.',
-  completing: 'Completing authentication...',
-  closeTab: 'You can close this tab once authentication is complete.',
-  errorTitle: 'Authentication Error',
-  failed: 'Authentication failed. Please try again.',
-  failedWith: (message: string) => `Authentication failed: ${message}`,
-  tryAgain: 'Try Again',
-  loggedIn: "You're Logged In!",
-  goToProfile: 'Go to My Profile',
-  checkingAccess: 'Checking access...',
-  roleUnknown: 'Unable to determine user role. Please try logging in again.',
-} as const
+// The intents and texts live in magic-link-text.ts so pages that only show a text ship no zod.
+export * from './magic-link-text'
 
 export const RequestLinkSchema = z.object({
   email: z

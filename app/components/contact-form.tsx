@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, useFetcher, useLocation, useNavigation } from '@remix-run/react'
 import { useId } from 'react'
 import { buttonClass, Field, FormMessage, Honeypot, Spinner, TextareaField } from '~/components/forms'
 import { withoutModalParam } from '~/components/modal'
+import { controlProps, serverResult } from '~/components/server-result'
 import { CONTACT_LIMITS } from '~/lib/shell-copy'
 
 export type ContactActionData = { result: SubmissionResult<string[]> }
@@ -26,41 +27,50 @@ export function ContactForm({
   const location = useLocation()
   const formId = `contact-${useId().replace(/:/g, '')}`
   const lastResult = mode === 'fetcher' ? fetcher.data?.result : actionData?.result
-  const [form, fields] = useForm<{ name: string; email: string; message: string }>({
-    id: formId,
-    lastResult,
-    // The same rules as ContactSchema, written out so zod stays off the client (the server validates).
-    constraint: {
-      name: { required: true, maxLength: CONTACT_LIMITS.name },
-      email: { required: true },
-      message: { required: true, maxLength: CONTACT_LIMITS.message },
-    },
-    shouldRevalidate: 'onBlur',
-  })
+  // ContactSchema's rules as browser hints (required, lengths); the server validates.
+  const reply = serverResult(lastResult)
   const busy =
     mode === 'fetcher' ? fetcher.state !== 'idle' : navigation.state === 'submitting' && navigation.formAction === '/contact'
   const FormComponent = mode === 'fetcher' ? fetcher.Form : Form
   const back = returnTo ?? withoutModalParam(location.pathname, location.search)
 
   return (
-    <FormComponent method="post" action="/contact" {...getFormProps(form)} className="relative flex flex-col gap-4">
+    <FormComponent
+      method="post"
+      action="/contact"
+      id={formId}
+      noValidate
+      aria-describedby={reply.formErrors?.length ? `${formId}-error` : undefined}
+      className="relative flex flex-col gap-4"
+    >
       <Honeypot />
       <input type="hidden" name="return_to" value={back} />
-      {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
+      {reply.formErrors?.length ? <FormMessage id={`${formId}-error`}>{reply.formErrors.join(' ')}</FormMessage> : null}
       <Field
         label="Name"
-        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', maxLength: CONTACT_LIMITS.name }}
-        errors={fields.name.errors}
+        inputProps={{
+          ...controlProps(formId, 'name', reply),
+          type: 'text',
+          required: true,
+          autoComplete: 'name',
+          maxLength: CONTACT_LIMITS.name,
+        }}
+        errors={reply.errors('name')}
       />
       <Field
         label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-        errors={fields.email.errors}
+        inputProps={{ ...controlProps(formId, 'email', reply), type: 'email', required: true, autoComplete: 'email' }}
+        errors={reply.errors('email')}
       />
       <TextareaField
         label="Message"
-        textareaProps={{ ...getTextareaProps(fields.message), rows: 5, maxLength: CONTACT_LIMITS.message }}
-        errors={fields.message.errors}
+        textareaProps={{
+          ...controlProps(formId, 'message', reply),
+          required: true,
+          rows: 5,
+          maxLength: CONTACT_LIMITS.message,
+        }}
+        errors={reply.errors('message')}
       />
       <div>
         <button type="submit" className={buttonClass.primary} disabled={busy}>

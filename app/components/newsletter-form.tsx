@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, useFetcher, useLocation, useNavigation } from '@remix-run/react'
 import { useId } from 'react'
 import { ErrorList, FormMessage, Honeypot, Spinner } from '~/components/forms'
 import { withoutModalParam } from '~/components/modal'
+import { controlProps, serverResult } from '~/components/server-result'
 import { useHydrated } from '~/components/use-hydrated'
 import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from '~/lib/shell-copy'
 
@@ -28,11 +29,8 @@ export function NewsletterForm({
   const headingId = useId()
   const result = mode === 'fetcher' ? fetcher.data : actionResult
   const formId = `newsletter-${useId().replace(/:/g, '')}`
-  const [form, fields] = useForm<{ email: string }>({
-    id: formId,
-    lastResult: result && !result.ok ? result.result : undefined,
-    shouldRevalidate: 'onInput',
-  })
+  const reply = serverResult(result && !result.ok ? result.result : undefined)
+  const email = controlProps(formId, 'email', reply)
   const loading =
     mode === 'fetcher'
       ? fetcher.state !== 'idle'
@@ -56,22 +54,30 @@ export function NewsletterForm({
           {NEWSLETTER_SUCCESS}
         </p>
       ) : (
-        <FormComponent method="post" action="/newsletter" {...getFormProps(form)} className="relative mt-4 flex flex-col gap-3">
+        <FormComponent
+          method="post"
+          action="/newsletter"
+          id={formId}
+          // The server validates and its messages show next to the field (as Conform did).
+          noValidate
+          className="relative mt-4 flex flex-col gap-3"
+        >
           <Honeypot />
           <input type="hidden" name="return_to" value={returnTo} />
           {hydrated && mode === 'fetcher' ? <input type="hidden" name="_js" value="1" /> : null}
           <div>
-            <label htmlFor={fields.email.id} className="mb-1 block text-sm font-medium text-slate-200">
+            <label htmlFor={email.id} className="mb-1 block text-sm font-medium text-slate-200">
               Email address
             </label>
             <input
-              {...getInputProps(fields.email, { type: 'email' })}
+              {...email}
+              type="email"
               required
               autoComplete="email"
               placeholder="you@company.com"
               className="w-full rounded-md border border-white/15 bg-ink-950 px-3 py-2 text-slate-100 placeholder:text-slate-400 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40 aria-[invalid=true]:border-red-400"
             />
-            <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+            <ErrorList id={`${email.id}-error`} errors={reply.errors('email')} />
           </div>
           {loading ? (
             <p className="flex h-10 items-center text-sm text-slate-200">

@@ -267,3 +267,6 @@ export type FeaturedPage = (typeof FEATURED_PAGES)[number]
 export type Role = (typeof ROLES)[number]
 export type RevenueStage = (typeof REVENUE_STAGES)[number]
 export type DirectoryFilterParam = (typeof DIRECTORY_FILTERS)[number]['param']
+
+/** Longest comment under an article (characters). */
+export const COMMENT_MAX_LENGTH = 5_000

@@ -60,3 +60,4 @@ export function startupApplicationSchema(currentYear: number) {
 }
 
 export type StartupApplicationValues = z.output<ReturnType<typeof startupApplicationSchema>>
+export type StartupApplicationInput = z.input<ReturnType<typeof startupApplicationSchema>>

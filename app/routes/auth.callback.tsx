@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { AUTH_TEXT } from '~/auth/magic-link-schema'
+import { AUTH_TEXT } from '~/auth/magic-link-text'
 import { signInWithToken } from '~/auth/magic-link.server'
 import { isWellFormedToken } from '~/auth/magic-link-tokens.server'
 import { authMeta } from '~/auth/page-meta'

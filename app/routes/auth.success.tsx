@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { AUTH_TEXT } from '~/auth/magic-link-schema'
+import { AUTH_TEXT } from '~/auth/magic-link-text'
 import { authMeta } from '~/auth/page-meta'
 import { getSessionUser } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react'
@@ -10,6 +10,7 @@ import { marketingMeta } from '~/components/marketing/meta'
 import { Faq, FeatureGrid, Section } from '~/components/marketing/sections'
 import { TestimonialCard } from '~/components/marketing/testimonial-carousel'
 import { useBranded } from '~/components/marketing/use-brand'
+import { controlProps, serverResult } from '~/components/server-result'
 import { useHydrated } from '~/components/use-hydrated'
 import { getConfig } from '~/config.server'
 import {
@@ -28,7 +29,8 @@ import {
 } from '~/content/marketing'
 import { getTestimonial, PRODUCT_HUNT_TESTIMONIAL_ID } from '~/content/testimonials'
 import { countdownParts } from '~/lib/countdown'
-import { NEWSLETTER_FAILURE, NewsletterSchema } from '~/lib/shell-forms'
+import { NEWSLETTER_FAILURE } from '~/lib/shell-copy'
+import { NewsletterSchema } from '~/lib/shell-forms'
 import { embeddableVideoSrc } from '~/lib/video-embed'
 import { subscribe } from '~/models/newsletter.server'
 import { isSpam } from '~/services/honeypot.server'
@@ -229,11 +231,9 @@ function LaunchDiscountForm({ ended }: { ended: boolean }) {
   const [searchParams] = useSearchParams()
   const actionData = useActionData<typeof action>()
   const result = fetcher.data ?? actionData
-  const [form, fields] = useForm<{ email: string }>({
-    id: 'launch-discount-form',
-    lastResult: result && !result.ok ? result.result : undefined,
-    shouldRevalidate: 'onInput',
-  })
+  // The server validates (NewsletterSchema); the page ships no form library.
+  const reply = serverResult(result && !result.ok ? result.result : undefined)
+  const email = controlProps('launch-discount-form', 'email', reply)
   const loading = fetcher.state !== 'idle'
   const succeeded = (result?.ok && !loading) || (!result && searchParams.get('subscribed') === '1')
   const copy = ended ? { ...productHuntEmailCapture, ...productHuntEmailCapture.ended } : productHuntEmailCapture
@@ -253,23 +253,25 @@ function LaunchDiscountForm({ ended }: { ended: boolean }) {
           <fetcher.Form
             method="post"
             action="/product-hunt"
-            {...getFormProps(form)}
+            id="launch-discount-form"
+            noValidate
             className="relative mt-6 flex flex-col gap-3 sm:flex-row sm:items-start"
           >
             <Honeypot />
             {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
             <div className="flex-1">
-              <label htmlFor={fields.email.id} className="sr-only">
+              <label htmlFor={email.id} className="sr-only">
                 {copy.emailLabel}
               </label>
               <input
-                {...getInputProps(fields.email, { type: 'email' })}
+                {...email}
+                type="email"
                 required
                 autoComplete="email"
                 placeholder={copy.placeholder}
                 className="w-full rounded-md border border-white/15 bg-ink-950 px-3 py-2.5 text-slate-100 placeholder:text-slate-400 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40 aria-[invalid=true]:border-red-400"
               />
-              <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+              <ErrorList id={`${email.id}-error`} errors={reply.errors('email')} />
             </div>
             {loading ? (
               <p className="flex h-11 items-center px-4 text-slate-200">

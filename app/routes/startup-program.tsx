@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react'
@@ -10,6 +9,7 @@ import { CheckIcon } from '~/components/marketing/icons'
 import { marketingMeta } from '~/components/marketing/meta'
 import { FeatureGrid, PageHero, Section } from '~/components/marketing/sections'
 import { useBranded } from '~/components/marketing/use-brand'
+import { controlProps, serverResult } from '~/components/server-result'
 import { getConfig } from '~/config.server'
 import {
   startupApply,
@@ -20,7 +20,7 @@ import {
   startupQualification,
 } from '~/content/marketing'
 import { STARTUP_YEAR_MIN } from '~/lib/constants'
-import { startupApplicationSchema } from '~/lib/startup-application'
+import { startupApplicationSchema, type StartupApplicationInput } from '~/lib/startup-application'
 import { APPLICATION_ERRORS, createStartupApplication, StartupApplicationError } from '~/models/startup-applications.server'
 import { recordEvent } from '~/services/analytics.server'
 import { isSpam } from '~/services/honeypot.server'
@@ -36,7 +36,9 @@ const APPLICATIONS_PER_IP_PER_HOUR = 5
 export const TOO_MANY_APPLICATIONS = 'Too many applications from your network. Please try again later.'
 
 export async function loader() {
-  return { currentYear: new Date().getUTCFullYear() }
+  const currentYear = new Date().getUTCFullYear()
+  // The form's hints from the server's schema, so the page ships no validation library.
+  return { currentYear, constraint: getZodConstraint(startupApplicationSchema(currentYear)) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -196,23 +198,20 @@ function PriceCard({ card, highlighted }: { card: Card; highlighted?: boolean })
 }
 
 function ApplicationForm() {
-  const { currentYear } = useLoaderData<typeof loader>()
+  const { currentYear, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
   const location = useLocation()
-  const schema = startupApplicationSchema(currentYear)
   const submitting =
     navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction === '/startup-program'
-  const [form, fields] = useForm({
-    id: 'startup-application',
-    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  // The server validates; the constraints from its schema (loader) are the browser's hints.
+  const reply = serverResult(navigation.state === 'idle' ? actionData?.result : undefined)
+  const control = (name: keyof StartupApplicationInput) => ({
+    ...constraint[name],
+    ...controlProps('startup-application', name, reply),
   })
   const labels = startupApply.labels
-  const formError = form.errors?.[0]
+  const formError = reply.formErrors?.[0]
 
   // A failed submission scrolls the red message above the form into view.
   useEffect(() => {
@@ -232,61 +231,63 @@ function ApplicationForm() {
           key={location.key}
           method="post"
           action="/startup-program"
-          {...getFormProps(form)}
+          id="startup-application"
+          noValidate
           className="relative grid gap-5 sm:grid-cols-2"
         >
           <Honeypot />
           <Field
             label={labels.fullName}
-            inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
-            errors={fields.fullName.errors}
+            inputProps={{ ...control('fullName'), type: 'text', autoComplete: 'name' }}
+            errors={reply.errors('fullName')}
           />
           <Field
             label={labels.email}
-            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-            errors={fields.email.errors}
+            inputProps={{ ...control('email'), type: 'email', autoComplete: 'email' }}
+            errors={reply.errors('email')}
           />
           <Field
             label={labels.companyName}
-            inputProps={{ ...getInputProps(fields.companyName, { type: 'text' }), autoComplete: 'organization' }}
-            errors={fields.companyName.errors}
+            inputProps={{ ...control('companyName'), type: 'text', autoComplete: 'organization' }}
+            errors={reply.errors('companyName')}
           />
           <Field
             label={labels.website}
-            inputProps={{ ...getInputProps(fields.website, { type: 'text' }), autoComplete: 'url', inputMode: 'url' }}
-            errors={fields.website.errors}
+            inputProps={{ ...control('website'), type: 'text', autoComplete: 'url', inputMode: 'url' }}
+            errors={reply.errors('website')}
           />
           <Field
             label={labels.yearFounded}
             inputProps={{
-              ...getInputProps(fields.yearFounded, { type: 'number' }),
+              ...control('yearFounded'),
+              type: 'number',
               min: STARTUP_YEAR_MIN,
               max: currentYear,
               step: 1,
             }}
-            errors={fields.yearFounded.errors}
+            errors={reply.errors('yearFounded')}
           />
           <Field
             label={labels.employees}
-            inputProps={{ ...getInputProps(fields.employees, { type: 'number' }), min: 0, step: 1 }}
-            errors={fields.employees.errors}
+            inputProps={{ ...control('employees'), type: 'number', min: 0, step: 1 }}
+            errors={reply.errors('employees')}
           />
           <SelectField
             label={labels.revenueStage}
-            selectProps={getSelectProps(fields.revenueStage)}
+            selectProps={control('revenueStage')}
             options={[{ value: '', label: 'Choose…' }, ...startupApply.revenueOptions]}
-            errors={fields.revenueStage.errors}
+            errors={reply.errors('revenueStage')}
           />
           <Field
             label={labels.role}
-            inputProps={{ ...getInputProps(fields.role, { type: 'text' }), autoComplete: 'organization-title' }}
-            errors={fields.role.errors}
+            inputProps={{ ...control('role'), type: 'text', autoComplete: 'organization-title' }}
+            errors={reply.errors('role')}
           />
           <TextareaField
             className="sm:col-span-2"
             label={labels.why}
-            textareaProps={{ ...getTextareaProps(fields.why), rows: 4 }}
-            errors={fields.why.errors}
+            textareaProps={{ ...control('why'), rows: 4 }}
+            errors={reply.errors('why')}
           />
           <div className="sm:col-span-2">
             <button type="submit" disabled={submitting} className={`${ctaClass.primary} w-full sm:w-auto`}>

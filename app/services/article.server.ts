@@ -3,7 +3,7 @@ import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { getSessionUser } from '~/auth/session.server'
 import { getConfig } from '~/config.server'
-import type { PostType } from '~/lib/constants'
+import { COMMENT_MAX_LENGTH, type PostType } from '~/lib/constants'
 import { createComment, deleteComment, listComments } from '~/models/comments.server'
 import { getPublishedPost } from '~/models/posts.server'
 import { renderMarkdownHtml } from '~/services/markdown.server'
@@ -12,7 +12,6 @@ import { redirectWithToast } from '~/services/toast.server'
 import { readForm } from '~/services/request-body.server'
 
 const COMMENTS_PER_MINUTE = 5
-export const COMMENT_MAX_LENGTH = 5_000
 
 export const CommentSchema = z.discriminatedUnion('intent', [
   z.object({

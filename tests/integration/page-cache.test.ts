@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { get as httpGet } from 'node:http'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inlineScriptHashes } from '~/services/page-cache.server'
 
@@ -201,5 +202,22 @@ describe('page cache', () => {
     expect(missing.res.status).toBe(404)
     expect(missing.cache).toBe('uncacheable')
     expect(missing.res.headers.get('Cache-Control')).toBe('no-store')
+  })
+
+  it('sends build assets as their precompressed brotli copy', async () => {
+    const { body } = await get('/compare')
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(body)![1]!
+    const raw = await new Promise<{ encoding?: string; bytes: Buffer; cache?: string }>((resolve, reject) =>
+      httpGet(`${base}${script}`, { headers: { 'Accept-Encoding': 'br, gzip' } }, (r) => {
+        const chunks: Buffer[] = []
+        r.on('data', (c: Buffer) => chunks.push(c))
+        r.on('end', () =>
+          resolve({ encoding: r.headers['content-encoding'], bytes: Buffer.concat(chunks), cache: r.headers['cache-control'] }),
+        )
+      }).on('error', reject),
+    )
+    expect(raw.encoding).toBe('br')
+    expect(raw.cache).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(raw.bytes).equals(readFileSync(path.join(buildDir, 'client', script)))).toBe(true)
   })
 })

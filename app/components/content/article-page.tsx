@@ -1,11 +1,10 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useActionData, useLocation, useNavigation } from '@remix-run/react'
-import { z } from 'zod'
 import { ErrorList, FormMessage, Spinner, buttonClass } from '~/components/forms'
 import { useNonce } from '~/components/nonce'
+import { controlProps, serverResult } from '~/components/server-result'
 import { RenderedMarkdown } from '~/components/rendered-markdown'
+import { COMMENT_MAX_LENGTH } from '~/lib/constants'
 import { formatUsLongDate } from '~/lib/text'
 import { ShareLinks } from './share-links'
 
@@ -26,12 +25,6 @@ export type ArticleData = {
   url: string
   brand: string
 }
-
-// Mirrors CommentSchema in article.server.ts for the browser (constraints only; the server decides).
-const CommentFormSchema = z.object({
-  intent: z.literal('comment'),
-  content: z.string().trim().min(1, 'Please write a comment.').max(5_000),
-})
 
 export function ArticlePage({ data, backTo, backLabel }: { data: ArticleData; backTo: string; backLabel: string }) {
   const { post } = data
@@ -77,13 +70,10 @@ function Comments({ data }: { data: ArticleData }) {
   const navigation = useNavigation()
   const location = useLocation()
   const posting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'comment'
-  const [form, fields] = useForm({
-    id: `comment-form-${data.comments.length}`,
-    lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
-    constraint: getZodConstraint(CommentFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentFormSchema }),
-    shouldRevalidate: 'onBlur',
-  })
+  const formId = `comment-form-${data.comments.length}`
+  // The server validates (CommentSchema in article.server.ts); the article page ships no form library.
+  const reply = serverResult(navigation.state === 'idle' ? actionData?.result : undefined)
+  const content = controlProps(formId, 'content', reply)
   const loginHref = `/login?return_to=${encodeURIComponent(`${location.pathname}#comments`)}`
   return (
     <section id="comments" aria-labelledby="comments-heading" className="flex flex-col gap-6 border-t border-white/10 pt-8">
@@ -92,20 +82,20 @@ function Comments({ data }: { data: ArticleData }) {
       </h2>
       {data.user ? (
         // Keyed by the comment count: after a successful post the form remounts empty.
-        <Form method="post" {...getFormProps(form)} key={form.id} className="flex flex-col gap-3">
+        <Form method="post" id={formId} noValidate key={formId} className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="comment" />
-          <label htmlFor={fields.content.id} className="text-sm font-medium text-slate-200">
+          <label htmlFor={content.id} className="text-sm font-medium text-slate-200">
             Your comment
           </label>
           <textarea
-            {...getTextareaProps(fields.content)}
+            {...content}
+            required
+            maxLength={COMMENT_MAX_LENGTH}
             rows={4}
-            aria-invalid={fields.content.errors ? true : undefined}
-            aria-describedby={fields.content.errors ? fields.content.errorId : undefined}
             className="w-full rounded-md border border-white/15 bg-ink-900 px-3 py-2 text-slate-100 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40"
           />
-          <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-          {form.errors?.length ? <FormMessage>{form.errors.join(' ')}</FormMessage> : null}
+          <ErrorList id={`${content.id}-error`} errors={reply.errors('content')} />
+          {reply.formErrors?.length ? <FormMessage>{reply.formErrors.join(' ')}</FormMessage> : null}
           <button type="submit" disabled={posting} className={`${buttonClass.primary} w-fit`}>
             {posting ? <Spinner label="Posting..." /> : 'Post Comment'}
           </button>

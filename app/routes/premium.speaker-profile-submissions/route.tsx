@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, use
 import { useEffect } from 'react'
 import { handleMagicLinkAction, getMagicLinkView } from '~/auth/magic-link-form.server'
 import { MagicLinkForm } from '~/auth/magic-link-form'
-import { isMagicLinkFormIntent } from '~/auth/magic-link-schema'
+import { isMagicLinkFormIntent } from '~/auth/magic-link-text'
 import { getSessionUser } from '~/auth/session.server'
 import { GeneralErrorBoundary, ErrorMessage } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'

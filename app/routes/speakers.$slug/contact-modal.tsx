@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import type { getZodConstraint } from '@conform-to/zod/v4'
 import { useFetcher, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { buttonClass, Field, FormMessage, Honeypot, TextareaField } from '~/components/forms'
 import { Modal, withoutModalParam } from '~/components/modal'
+import { controlProps, serverResult } from '~/components/server-result'
 import { CONTACT_MESSAGE_ROWS, CONTACT_MODAL_CLOSE_MS } from '~/lib/constants'
-import { ContactSpeakerSchema, sentText } from './contact'
+import { sentText } from './contact'
 import type { action } from './route'
 
 /** The Contact Speaker modal: a fetcher form with JavaScript, a plain POST + redirect without. */
@@ -13,10 +13,13 @@ export function ContactSpeakerModal({
   slug,
   speakerName,
   sentWithoutJs,
+  constraint,
 }: {
   slug: string
   speakerName: string
   sentWithoutJs: boolean
+  /** ContactSpeakerSchema's constraints, from the loader: the server validates. */
+  constraint: ReturnType<typeof getZodConstraint>
 }) {
   const fetcher = useFetcher<typeof action>()
   const location = useLocation()
@@ -25,14 +28,9 @@ export function ContactSpeakerModal({
   useEffect(() => setHydrated(true), [])
   const result = fetcher.data && 'result' in fetcher.data ? fetcher.data.result : undefined
   const sent = Boolean(fetcher.data && 'sent' in fetcher.data && fetcher.data.sent)
-  const [form, fields] = useForm({
-    id: 'contact-speaker',
-    lastResult: fetcher.state === 'idle' ? result : undefined,
-    constraint: getZodConstraint(ContactSpeakerSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSpeakerSchema }),
-  })
+  // The server validates; the constraints from its schema are the browser's hints.
+  const reply = serverResult(fetcher.state === 'idle' ? result : undefined)
+  const control = (name: string) => ({ ...constraint[name], ...controlProps('contact-speaker', name, reply) })
   const sending = fetcher.state !== 'idle'
   const closeHref = withoutModalParam(location.pathname, location.search.replace(/([?&])sent=1(&|$)/, '$1').replace(/[?&]$/, ''))
 
@@ -55,31 +53,34 @@ export function ContactSpeakerModal({
       <fetcher.Form
         method="post"
         action={`/speakers/${encodeURIComponent(slug)}?modal=contact-speaker`}
-        {...getFormProps(form)}
+        id="contact-speaker"
+        noValidate
+        // A sent message clears the form: a new element starts empty.
+        key={showSent ? 'sent' : 'editing'}
         className="flex flex-col gap-4"
       >
         <input type="hidden" name="js" value={hydrated ? '1' : ''} />
         <Honeypot />
-        {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+        {reply.formErrors?.length ? <FormMessage>{reply.formErrors[0]}</FormMessage> : null}
         <Field
           label="Full Name"
-          inputProps={{ ...getInputProps(fields.senderName, { type: 'text' }), autoComplete: 'name' }}
-          errors={fields.senderName.errors}
+          inputProps={{ ...control('senderName'), type: 'text', autoComplete: 'name' }}
+          errors={reply.errors('senderName')}
         />
         <Field
           label="Your Email"
-          inputProps={{ ...getInputProps(fields.senderEmail, { type: 'email' }), autoComplete: 'email' }}
-          errors={fields.senderEmail.errors}
+          inputProps={{ ...control('senderEmail'), type: 'email', autoComplete: 'email' }}
+          errors={reply.errors('senderEmail')}
         />
         <Field
           label="Company (optional)"
-          inputProps={{ ...getInputProps(fields.senderCompany, { type: 'text' }), autoComplete: 'organization' }}
-          errors={fields.senderCompany.errors}
+          inputProps={{ ...control('senderCompany'), type: 'text', autoComplete: 'organization' }}
+          errors={reply.errors('senderCompany')}
         />
         <TextareaField
           label="Message"
-          textareaProps={{ ...getTextareaProps(fields.message), rows: CONTACT_MESSAGE_ROWS }}
-          errors={fields.message.errors}
+          textareaProps={{ ...control('message'), rows: CONTACT_MESSAGE_ROWS }}
+          errors={reply.errors('message')}
         />
         <button type="submit" className={buttonClass.primary} disabled={sending}>
           {sending ? 'Sending Message...' : 'Send Message'}

@@ -1,20 +1,8 @@
-import { z } from 'zod'
-
-// Contact Speaker (spec 000 §2, §5): name, email (email format) and message required; company optional.
+// Contact Speaker (spec 000 §2, §5): texts and limits the page shows. The schema is server-only
+// (contact.server.ts): the page gets its constraints from the loader and ships no zod.
 export const CONTACT_MODAL = 'contact-speaker'
 export const CONTACT_FAILED = 'Failed to send message. Please try again.'
 export const CONTACT_MAX_MESSAGE = 5_000
-
-export const ContactSpeakerSchema = z.object({
-  senderName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200),
-  senderEmail: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .pipe(z.email('Please enter a valid email address')),
-  senderCompany: z.string().trim().max(200).optional().default(''),
-  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(CONTACT_MAX_MESSAGE),
-})
 
 export function sentText(name: string) {
   return `Your message has been sent to ${name}. They'll get back to you soon.`

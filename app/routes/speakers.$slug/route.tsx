@@ -1,6 +1,6 @@
 import { rootInfo } from '~/components/meta'
 import { withBrandSuffix } from '~/lib/meta-title'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -18,7 +18,8 @@ import { isSpam } from '~/services/honeypot.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
 import { clientIp } from '~/services/request.server'
 import bioCss from '~/components/bio-editor/bio-content.css?url'
-import { CONTACT_FAILED, CONTACT_MODAL, ContactSpeakerSchema } from './contact'
+import { CONTACT_FAILED, CONTACT_MODAL } from './contact'
+import { ContactSpeakerSchema } from './contact.server'
 import { ContactSpeakerModal } from './contact-modal'
 import { readForm } from '~/services/request-body.server'
 
@@ -44,6 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     modal: url.searchParams.get('modal'),
     sent: url.searchParams.get('sent') === '1',
     canonical: `${getConfig().appUrl}/speakers/${encodeURIComponent(speaker.slug)}`,
+    // The form's hints from the server's schema, so the page ships no validation library.
+    contactConstraint: getZodConstraint(ContactSpeakerSchema),
   }
 }
 
@@ -77,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SpeakerProfile() {
-  const { speaker, videoSrc, modal, sent, canonical } = useLoaderData<typeof loader>()
+  const { speaker, videoSrc, modal, sent, canonical, contactConstraint } = useLoaderData<typeof loader>()
   const contactHref = useModalHref(CONTACT_MODAL)
   const nonce = useNonce()
   const jsonLd = JSON.stringify({
@@ -219,7 +222,7 @@ export default function SpeakerProfile() {
       </p>
 
       {modal === CONTACT_MODAL ? (
-        <ContactSpeakerModal slug={speaker.slug} speakerName={speaker.name} sentWithoutJs={sent} />
+        <ContactSpeakerModal slug={speaker.slug} speakerName={speaker.name} sentWithoutJs={sent} constraint={contactConstraint} />
       ) : null}
     </article>
   )
