@@ -12,7 +12,7 @@ import { brotliCompressSync, constants } from 'node:zlib'
 
 export const JS_BUDGET_BYTES = 100_000
 // Signed-in or internal areas: their own budget is not this one.
-const PRIVATE_ROUTE = /^routes\/(admin|dev|api|app|premium|resources\.admin|resources_\.admin_|speakers\.admin)[._$]/
+const PRIVATE_ROUTE = /^routes\/(admin|dev|api|app|premium|resources\.admin|resources_\.admin_|speakers\.admin)($|[._$+])/
 
 type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] }
 type Manifest = { entry: { module: string; imports?: string[] }; routes: Record<string, ManifestRoute> }
