@@ -20,7 +20,7 @@ export async function fillAttendeeForm(
   values: { firstName: string; email: string; company?: string; role?: string; rating?: string },
 ) {
   await page.getByLabel('First name').fill(values.firstName)
-  await page.getByLabel('Email').fill(values.email)
+  await page.getByLabel('Email', { exact: true }).fill(values.email)
   if (values.company !== undefined) await page.getByLabel('Company (optional)').fill(values.company)
   if (values.role) await page.getByRole('radio', { name: values.role }).check()
   if (values.rating)

@@ -20,7 +20,7 @@ test.describe('lead capture without JavaScript', () => {
     expect(response.status()).toBe(400)
     await expect(page.getByText('Enter your first name').last()).toBeVisible()
     await expect(page.getByText('Choose one option').last()).toBeVisible()
-    await expect(page.getByLabel('Email')).toHaveValue(attendee)
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(attendee)
     await expect(page.getByLabel('Company (optional)')).toHaveValue('Navy')
 
     await fillAttendeeForm(page, { firstName: 'Nora', email: attendee, role: 'Marketing' })

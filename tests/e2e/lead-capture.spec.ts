@@ -27,7 +27,7 @@ test.describe('lead capture (attendee)', () => {
     await fillAttendeeForm(page, { firstName: 'Grace', email: 'not-an-email', company: 'Navy' })
     await page.getByRole('button', { name: 'Send my details' }).click()
     await expect(page.getByRole('alert')).toContainText('Please check the fields marked below')
-    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true')
     await expect(page.getByText('Enter a valid email address, like name@example.com').last()).toBeVisible()
     await expect(page.getByText('Choose one option').last()).toBeVisible()
     await expect(page.getByLabel('First name')).toHaveValue('Grace')
@@ -112,7 +112,7 @@ test.describe('lead capture (attendee)', () => {
     for (const [i, payload] of hostile.slice(0, 4).entries()) {
       await page.goto(`/t/${code}`)
       await page.getByLabel('First name').fill(payload)
-      await page.getByLabel('Email').fill(uniqueEmail(`xss${i}`))
+      await page.getByLabel('Email', { exact: true }).fill(uniqueEmail(`xss${i}`))
       await page.getByLabel('Company (optional)').fill(payload)
       await page.getByLabel('Job title (optional)').fill(payload)
       await page.getByLabel('What next? (optional)').fill(hostile.join(' ').slice(0, 500))
