@@ -100,6 +100,14 @@ describe('SessionSchema', () => {
     if (message) expect(errors?.[field]).toContain(message)
   })
 
+  it('reports the cross-field rules together with the field errors', () => {
+    const errors = errorsOf({ timeZone: 'Mars/Base', city: '', eventName: '', offerKind: 'url', offerTitle: 'Slides' })
+    expect(errors?.timeZone).toEqual([SESSION_ERRORS.timeZone])
+    expect(errors?.eventName).toEqual(['Event name is required'])
+    expect(errors?.city).toEqual([SESSION_ERRORS.cityOrOnline])
+    expect(errors?.offerUrl).toEqual([SESSION_ERRORS.offerUrl])
+  })
+
   it('refuses a fourth question', () => {
     const errors = errorsOf({ 'questions[3].kind': 'text', 'questions[3].label': 'Four?' })
     expect(errors?.questions).toBeDefined()

@@ -148,34 +148,44 @@ const SessionBaseSchema = z.object({
   marketingText: optionalText('Marketing tick-box label', SESSION_LIMITS.marketingText),
 })
 
-export const SessionSchema = SessionBaseSchema.superRefine((v, ctx) => {
-  if (v.startsAt && !zonedLocalToUtc(v.startsAt, isTimeZone(v.timeZone) ? v.timeZone : 'UTC')) {
-    ctx.addIssue({ code: 'custom', path: ['startsAt'], message: SESSION_ERRORS.startsAt })
-  }
-  if (!v.isOnline && !v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: SESSION_ERRORS.cityOrOnline })
-  if (v.offerKind !== 'none' && !v.offerTitle)
-    ctx.addIssue({ code: 'custom', path: ['offerTitle'], message: SESSION_ERRORS.offerTitle })
-  if (v.offerKind === 'url' && !isWebUrl(v.offerUrl)) {
-    ctx.addIssue({ code: 'custom', path: ['offerUrl'], message: SESSION_ERRORS.offerUrl })
-  }
-  v.questions.forEach((q, i) => {
-    if (!q.kind) return
-    if (!q.label) ctx.addIssue({ code: 'custom', path: ['questions', i, 'label'], message: SESSION_ERRORS.questionLabel })
-    if (q.kind !== 'single' && q.kind !== 'multi') return
-    const options = splitOptions(q.options)
-    const problem =
-      options.length < 2
-        ? SESSION_ERRORS.options
-        : options.length > SESSION_LIMITS.options
-          ? SESSION_ERRORS.tooManyOptions
-          : options.some((o) => o.length > SESSION_LIMITS.optionLength)
-            ? SESSION_ERRORS.optionTooLong
-            : new Set(options.map((o) => o.toLowerCase())).size !== options.length
-              ? SESSION_ERRORS.duplicateOptions
-              : null
-    if (problem) ctx.addIssue({ code: 'custom', path: ['questions', i, 'options'], message: problem })
-  })
-})
+// The cross-field rules run even when a field failed (`when`), so every message shows at once; the
+// value may then hold unparsed input, hence the defensive reads.
+export const SessionSchema = SessionBaseSchema.superRefine(
+  (v, ctx) => {
+    if (!v || typeof v !== 'object') return
+    const zone = typeof v.timeZone === 'string' && isTimeZone(v.timeZone) ? v.timeZone : 'UTC'
+    if (typeof v.startsAt === 'string' && v.startsAt && !zonedLocalToUtc(v.startsAt, zone)) {
+      ctx.addIssue({ code: 'custom', path: ['startsAt'], message: SESSION_ERRORS.startsAt })
+    }
+    if (v.isOnline !== true && !v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: SESSION_ERRORS.cityOrOnline })
+    if ((v.offerKind === 'file' || v.offerKind === 'url') && !v.offerTitle) {
+      ctx.addIssue({ code: 'custom', path: ['offerTitle'], message: SESSION_ERRORS.offerTitle })
+    }
+    if (v.offerKind === 'url' && !isWebUrl(typeof v.offerUrl === 'string' ? v.offerUrl : '')) {
+      ctx.addIssue({ code: 'custom', path: ['offerUrl'], message: SESSION_ERRORS.offerUrl })
+    }
+    const questions: unknown[] = Array.isArray(v.questions) ? v.questions : []
+    questions.forEach((raw, i) => {
+      const q = (raw ?? {}) as Partial<Record<'kind' | 'label' | 'options', unknown>>
+      if (!(QUESTION_KINDS as readonly unknown[]).includes(q.kind)) return
+      if (!q.label) ctx.addIssue({ code: 'custom', path: ['questions', i, 'label'], message: SESSION_ERRORS.questionLabel })
+      if (q.kind !== 'single' && q.kind !== 'multi') return
+      const options = splitOptions(typeof q.options === 'string' ? q.options : '')
+      const problem =
+        options.length < 2
+          ? SESSION_ERRORS.options
+          : options.length > SESSION_LIMITS.options
+            ? SESSION_ERRORS.tooManyOptions
+            : options.some((o) => o.length > SESSION_LIMITS.optionLength)
+              ? SESSION_ERRORS.optionTooLong
+              : new Set(options.map((o) => o.toLowerCase())).size !== options.length
+                ? SESSION_ERRORS.duplicateOptions
+                : null
+      if (problem) ctx.addIssue({ code: 'custom', path: ['questions', i, 'options'], message: problem })
+    })
+  },
+  { when: () => true },
+)
 export type SessionFormValue = z.infer<typeof SessionSchema>
 
 export function isWebUrl(value: string) {

@@ -23,6 +23,7 @@ test('without JavaScript: talk, session (with a server-side error), go live, QR 
   await page.getByLabel('Date and time').fill('2026-05-14T09:30')
   await page.getByRole('button', { name: 'Create session' }).click()
   await expect(page.getByText('Choose a time zone from the list')).toBeVisible()
+  await expect(page.getByText('Enter the city, or tick "Online event"')).toBeVisible()
   await expect(page.getByLabel('Event name')).toHaveValue('NoScript Conf')
 
   await createSession(page, 'NoScript Conf')
