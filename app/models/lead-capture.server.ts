@@ -124,27 +124,6 @@ export async function recordSessionView(sessionId: string, kind: SessionViewKind
   await getDb().insert(sessionViews).values({ sessionId, kind, visitor })
 }
 
-/** Scans, visits and unique visitors (summed per day: the visitor hash changes daily) per session. */
-export async function sessionViewCounts(sessionIds: string[]) {
-  if (sessionIds.length === 0) return new Map<string, { scans: number; visits: number; uniqueVisitors: number }>()
-  const rows = await getDb()
-    .select({
-      sessionId: sessionViews.sessionId,
-      scans: sql<number>`count(*) filter (where ${sessionViews.kind} = 'scan')::int`,
-      visits: sql<number>`count(*) filter (where ${sessionViews.kind} = 'visit')::int`,
-      uniqueVisitors: sql<number>`count(distinct ${sessionViews.visitor})::int`,
-    })
-    .from(sessionViews)
-    .where(sql`${sessionViews.sessionId} in ${sessionIds}`)
-    .groupBy(sessionViews.sessionId)
-  return new Map(
-    rows.map((r) => [
-      r.sessionId,
-      { scans: Number(r.scans), visits: Number(r.visits), uniqueVisitors: Number(r.uniqueVisitors) },
-    ]),
-  )
-}
-
 // Consent texts are append-only and never deleted, so a hash stored once by this process is
 // known to exist: skip the insert for it (one statement less per sign-up).
 const storedConsentHashes = new Set<string>()
