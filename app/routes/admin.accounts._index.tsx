@@ -11,13 +11,15 @@ import { PLAN_LABELS, PLANS } from '~/lib/plans'
 import { listAccountsForAdmin, setPlan } from '~/models/accounts.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { parsePage } from '~/lib/inbox-tabs'
 
 // Accounts and their plans (issue 9 §8): until billing exists, an admin sets the plan here.
 
 const PlanSchema = z.object({ intent: z.literal('set-plan'), userId: z.uuid(), plan: z.enum(PLANS) })
 
 function pageOf(request: Request) {
-  return Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1)
+  // The list pages' one rule (1…100,000; anything odd → 1): a huge page must not reach Postgres as an offset.
+  return parsePage(new URL(request.url).searchParams.get('page'))
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
