@@ -419,6 +419,55 @@ Object.assign(cases, {
   ],
 })
 
+// QR downloads of a speaker's session (/app/sessions/{id}/qr/{format}): made through the test hook.
+let qrSession: { id: string; owner: string } | undefined
+async function ownedSession() {
+  if (qrSession) return qrSession
+  const made = await fetch(`${server.url}/__e2e/lead-session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.url },
+    body: JSON.stringify({ email: 'http-qr-speaker@example.com', status: 'draft' }),
+  })
+  const { sessionId } = (await made.json()) as { sessionId: string }
+  qrSession = { id: sessionId, owner: await server.signIn('http-qr-speaker@example.com') }
+  return qrSession
+}
+
+Object.assign(cases, {
+  'app.sessions.$id.qr.$format.tsx': [
+    {
+      name: 'anonymous → redirect to sign in',
+      run: async () => {
+        const { id } = await ownedSession()
+        const res = await send(`/app/sessions/${id}/qr/svg`)
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toMatch(/login/)
+      },
+    },
+    {
+      name: 'owner → 200 SVG and PNG attachments',
+      run: async () => {
+        const { id, owner } = await ownedSession()
+        const svg = await send(`/app/sessions/${id}/qr/svg`, { cookie: owner })
+        expect(svg.status).toBe(200)
+        expect(svg.headers.get('Content-Type')).toBe('image/svg+xml')
+        expect(svg.headers.get('Content-Disposition')).toMatch(/^attachment; filename="session-.+-qr\.svg"$/)
+        const png = await send(`/app/sessions/${id}/qr/png-1024`, { cookie: owner })
+        expect(png.status).toBe(200)
+        expect(png.headers.get('Content-Type')).toBe('image/png')
+      },
+    },
+    {
+      name: 'another speaker or an unknown format → 404',
+      run: async () => {
+        const { id, owner } = await ownedSession()
+        expect((await send(`/app/sessions/${id}/qr/svg`, { cookie: speaker })).status).toBe(404)
+        expect((await send(`/app/sessions/${id}/qr/gif`, { cookie: owner })).status).toBe(404)
+      },
+    },
+  ],
+})
+
 describe('resource routes over HTTP', () => {
   it('every resource route module has cases here', () => {
     expect(Object.keys(cases).sort()).toEqual(resourceRoutes())
