@@ -51,7 +51,16 @@ export function ArticlePage({ data, backTo, backLabel }: { data: ArticleData; ba
         ) : null}
         <ShareLinks url={data.url} title={post.title} label="Share this article" />
       </header>
-      {post.heroImageUrl ? <img src={post.heroImageUrl} alt="" className="w-full rounded-xl" /> : null}
+      {post.heroImageUrl ? (
+        <img
+          src={post.heroImageUrl}
+          alt=""
+          width={1200}
+          height={630}
+          // The box is sized before the image arrives, so the text below it never moves.
+          className="aspect-[1200/630] w-full rounded-xl object-cover"
+        />
+      ) : null}
       <RenderedMarkdown html={post.contentHtml} />
       <footer className="flex flex-col gap-6 border-t border-white/10 pt-6">
         <ShareLinks url={data.url} title={post.title} label="Share this article (bottom)" />

@@ -40,11 +40,10 @@ export function ShareLinks({ url, title, label }: { url: string; title: string; 
           <span className="sr-only"> (share {title})</span>
         </a>
       ))}
-      {hydrated ? (
-        <button type="button" onClick={copy} className={cls}>
-          Copy link
-        </button>
-      ) : null}
+      {/* Works only with JavaScript; rendered invisible until then so its space is kept (no layout shift). */}
+      <button type="button" onClick={copy} className={`${cls} ${hydrated ? '' : 'invisible'}`}>
+        Copy link
+      </button>
       <span role="status" className="text-sm text-emerald-300">
         {copied ? 'Link copied to clipboard!' : ''}
       </span>

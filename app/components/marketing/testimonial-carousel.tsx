@@ -52,6 +52,14 @@ export function TestimonialCarousel({
   const hydrated = useHydrated()
   const [state, setState] = useState<CarouselState>(() => initialCarouselState(count))
   const controller = useRef<ReturnType<typeof createCarouselController> | null>(null)
+  const strip = useRef<HTMLDivElement>(null)
+
+  // Show the current slide by scrolling the strip (a scroll is not a layout shift).
+  useEffect(() => {
+    const el = strip.current
+    const slide = el?.children[state.index] as HTMLElement | undefined
+    if (el && slide) el.scrollTo({ left: slide.offsetLeft - el.offsetLeft, behavior: 'instant' })
+  }, [state.index])
 
   useEffect(() => {
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
@@ -75,8 +83,10 @@ export function TestimonialCarousel({
 
   return (
     <section aria-roledescription="carousel" aria-label={label} className="mx-auto max-w-3xl">
-      {controls && hydrated ? (
-        <div className="mb-4 flex items-center justify-between gap-4">
+      {controls ? (
+        // Rendered from the start but invisible until hydrated: the row's space is reserved, so
+        // the controls appearing do not shift the page (CLS, docs/performance.md).
+        <div className={`mb-4 flex items-center justify-between gap-4 ${hydrated ? '' : 'invisible'}`}>
           <p className="flex items-center gap-2 text-sm text-slate-300" aria-hidden={!state.autoPlaying}>
             {state.autoPlaying ? (
               <>
@@ -115,7 +125,15 @@ export function TestimonialCarousel({
         aria-live={state.autoPlaying ? 'off' : 'polite'}
         // Without JavaScript the strip scrolls, so keyboard users must be able to focus it.
         tabIndex={hydrated || !controls ? undefined : 0}
-        className={hydrated || !controls ? '' : 'flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2'}
+        // One strip with and without JavaScript, so hydrating changes no layout (CLS): without it the
+        // visitor scrolls; with it the strip is scrolled to the current slide and the others are
+        // invisible. No scrollbar takes space in either state.
+        className={
+          controls
+            ? `flex snap-x snap-mandatory gap-4 pb-2 [scrollbar-width:none] ${hydrated ? 'overflow-x-hidden' : 'overflow-x-auto'}`
+            : ''
+        }
+        ref={strip}
       >
         {testimonials.map((t, i) => (
           <div
@@ -124,8 +142,8 @@ export function TestimonialCarousel({
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
-            hidden={hydrated && i !== state.index}
-            className={hydrated || !controls ? '' : 'w-full shrink-0 snap-start'}
+            aria-hidden={hydrated && i !== state.index ? true : undefined}
+            className={controls ? `w-full shrink-0 snap-start ${hydrated && i !== state.index ? 'invisible' : ''}` : ''}
           >
             <TestimonialCard testimonial={t} />
           </div>
