@@ -75,7 +75,11 @@ export function parsePage(html: string, pageUrl: URL): { links: string[]; forms:
 export async function crawl(base: string, identities: Identity[], starts: string[], maxPages = 40): Promise<Crawl> {
   const result: Crawl = { paths: new Map(), forms: [], ids: new Map() }
   const origin = new URL(base).origin
-  for (const identity of identities) {
+  // One crawler per identity, side by side.
+  await Promise.all(identities.map((identity) => crawlAs(identity)))
+  return result
+
+  async function crawlAs(identity: Identity) {
     const seen = new Set<string>()
     const queue = [...starts]
     let fetched = 0
@@ -119,7 +123,6 @@ export async function crawl(base: string, identities: Identity[], starts: string
       }
     }
   }
-  return result
 }
 
 // ── Cases ────────────────────────────────────────────────────────────────────────────────────
