@@ -18,6 +18,9 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (responseStatusCode >= 400 && remixContext.staticHandlerContext.errors && wantsJsonOnly(request)) {
+    return jsonError(responseStatusCode, responseHeaders, remixContext, loadContext.requestId)
+  }
   const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
@@ -49,6 +52,30 @@ export default function handleRequest(
     )
     setTimeout(abort, ABORT_DELAY + 1000)
   })
+}
+
+function wantsJsonOnly(request: Request) {
+  const accept = request.headers.get('Accept') ?? ''
+  return accept.includes('application/json') && !accept.includes('text/html')
+}
+
+/**
+ * A client that asked for JSON gets its error as `{"error": "…"}` with the status, not an HTML page:
+ * the sentence a route (or the request-body boundary) threw, or, for a 5xx, a generic one and the
+ * request id to quote.
+ */
+function jsonError(status: number, headers: Headers, context: EntryContext, requestId: string | undefined) {
+  const error = Object.values(context.staticHandlerContext.errors ?? {})[0]
+  let message = 'Something went wrong.'
+  if (isRouteErrorResponse(error)) {
+    const data: unknown = error.data
+    if (typeof data === 'string' && data) message = data
+    else if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') message = data.error
+    else message = error.statusText || message
+  }
+  headers.set('Content-Type', 'application/json; charset=utf-8')
+  const body = status >= 500 ? { error: 'Something went wrong.', requestId: requestId || undefined } : { error: message }
+  return new Response(JSON.stringify(body), { status, headers })
 }
 
 /**

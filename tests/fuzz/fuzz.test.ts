@@ -84,6 +84,23 @@ describe('fuzzing the production build', () => {
     expect(server.output()).not.toMatch(/\[request [^\]]*\] (GET|POST)/)
   })
 
+  it('shows a refused form post as a page with the reason and the way back, or as JSON when asked', async () => {
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(`${server.url}/contact`, { method: 'POST', headers: { Origin: server.url, ...headers }, body })
+    const page = await post({ 'Content-Type': 'application/json' }, '{}')
+    expect(page.status).toBe(415)
+    const html = await page.text()
+    expect(html).toContain('This form could not be sent')
+    expect(html).toContain('This form must be sent as a web form (application/x-www-form-urlencoded).')
+    expect(html).toMatch(/<a[^>]*href="\/contact"[^>]*>Back to the form<\/a>/)
+    const big = await post(
+      { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      `message=${'a'.repeat(70_000)}`,
+    )
+    expect(big.status).toBe(413)
+    expect(await big.json()).toEqual({ error: 'The form is too large: the limit is 64 KB.' })
+  })
+
   it('stays healthy', async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
   })

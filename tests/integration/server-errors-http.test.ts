@@ -44,6 +44,10 @@ describe.runIf(url && process.env.TEST_DB_DRIVER === 'postgres')('server errors 
       const after = lines.slice(lines.indexOf(logged[0]!)).join('\n')
       expect(after).toMatch(/posts/)
       expect(after).toMatch(/\n\s+at /)
+      // A JSON client gets the reference in JSON.
+      const json = await fetch(`${server.url}/resources`, { headers: { Accept: 'application/json' } })
+      expect(json.status).toBe(500)
+      expect(await json.json()).toEqual({ error: 'Something went wrong.', requestId: json.headers.get('X-Request-Id') })
     } finally {
       await db.exec('alter table posts_away rename to posts')
       await db.close()
