@@ -49,6 +49,8 @@ describe('pageCacheKey: which requests may share a cached page', () => {
     ['/newsletter/confirm', false],
     ['/pricing.data', false],
     ['/pricing/', false],
+    ['/speakers/ada-okafor-speaker?modal=contact-speaker&sent=1', false],
+    ['/speakers/ada-okafor-speaker?modal=contact-speaker', true],
   ])('%s → cacheable %s', (path, cacheable) => {
     expect(pageCacheKey(req(path)) !== null).toBe(cacheable)
   })

@@ -22,6 +22,9 @@ const CACHEABLE_PATHS = [
   /^\/news\/[a-z0-9-]+$/,
 ]
 
+/** Query flags that show the result of a form post (post/redirect/get without JavaScript): never shared. */
+const FORM_RESULT_PARAMS = ['sent', 'subscribed', 'applied', 'created']
+
 /** Cookies that only choose among the anonymous variants (and are part of the key). Any other cookie is personal. */
 const KEYED_COOKIES = new Set([CONSENT_COOKIE, PREFERRED_CURRENCY_COOKIE])
 
@@ -69,13 +72,15 @@ function cookieNames(header: string | null) {
 
 /**
  * The cache key of an anonymous GET of a cacheable page, or null when the request must be rendered
- * for this visitor alone: another method, a path outside the list, credentials, or any cookie
+ * for this visitor alone: another method, a path outside the list, a form result in the query
+ * (`?sent=1`), credentials, or any cookie
  * other than the consent and currency choices (session, flash, pending sign-in, unknown ones).
  */
 export function pageCacheKey(request: Request): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const url = new URL(request.url)
   if (!isCacheablePath(url.pathname)) return null
+  if (FORM_RESULT_PARAMS.some((name) => url.searchParams.has(name))) return null
   if (request.headers.has('Authorization')) return null
   if (cookieNames(request.headers.get('Cookie')).some((name) => !KEYED_COOKIES.has(name))) return null
   const consent = readConsent(request)
