@@ -6,6 +6,7 @@ import { consentNoticeText } from '~/lib/consent-text'
 import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
 import { LEAD_FIELDS, parseLeadForm, questionField } from '~/lib/lead-form'
 import { viewKindFor } from '~/lib/session-views'
+import { normalizeShortCode } from '~/lib/short-link'
 import { getPublicSession, recordSessionView, submitLead, type PublicSession } from '~/models/lead-capture.server'
 import { visitorHash } from '~/services/analytics.server'
 import { PRIVACY_PATH, renderMessagePage, renderSessionPage } from '~/services/attendee-page.server'
@@ -21,7 +22,7 @@ import { readForm, RequestBodyError } from '~/services/request-body.server'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await getPublicSession(params.code ?? '')
-  if (!session) return notFound()
+  if (!session) return (await typedCodeRedirect(request, params.code ?? '')) ?? notFound()
   if (session.status === 'draft') {
     const viewer = await getSessionUser(request)
     if (viewer?.id !== session.userId) return notFound()
@@ -142,6 +143,17 @@ function rawValues(form: FormData) {
     values[key] = all.length > 1 ? all : (all[0] ?? '')
   }
   return values
+}
+
+/**
+ * A code typed from a slide ("7K3M-P9QX…", "o" for zero): when its canonical form is a session,
+ * send the visitor there (query kept, so a scan still counts as one); otherwise null.
+ */
+async function typedCodeRedirect(request: Request, code: string) {
+  const canonical = normalizeShortCode(code)
+  if (!canonical || canonical === code || !(await getPublicSession(canonical))) return null
+  const url = new URL(request.url)
+  return redirect(`/t/${canonical}${url.search}`, 301)
 }
 
 function notFound() {

@@ -137,6 +137,17 @@ describe('GET /t/{code}', () => {
     expect((await post(session.code, validForm(issueSubmissionToken(session.id)))).status).toBe(404)
   })
 
+  it('forgives a code typed from a slide (upper case, hyphens, o for zero) with a redirect to the canonical page', async () => {
+    const owner = await createOwner()
+    const { session } = await createLiveSession(owner.id)
+    const typed = `${session.code.slice(0, 4)}-${session.code.slice(4)}`.toUpperCase().replace(/0/g, 'O')
+    const res = await get(typed, '?qr=1')
+    expect(res.status).toBe(301)
+    expect(res.headers.get('Location')).toBe(`/t/${session.code}?qr=1`)
+    expect(await views(session.id)).toHaveLength(0)
+    expect((await get('zzzz-zzzz-zzzz-z')).status).toBe(404)
+  })
+
   it('answers 410 with a clear page for a closed session, and takes no sign-ups', async () => {
     const owner = await createOwner()
     const { session } = await createLiveSession(owner.id, { status: 'closed', closedAt: new Date() })

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { accounts, emailOutbox, speakers, talkSessions, talks, type SessionQuestion } from '~/db/schema'
 import type { Plan } from '~/lib/plans'
+import { encodeShortCode } from '~/lib/short-link'
 import { createUser } from './utils'
 
 // Talks and sessions written straight to the database: the attendee side's tests do not depend on
@@ -53,7 +54,7 @@ export async function createLiveSession(ownerId: string, overrides: Partial<Sess
     .values({
       userId: ownerId,
       talkId: talk!.id,
-      code: randomBytes(6).toString('base64url'),
+      code: encodeShortCode(randomBytes(9)),
       status: 'live',
       eventName: 'DevConf 2026',
       startsAt: new Date('2026-11-24T10:00:00Z'),
