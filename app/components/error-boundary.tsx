@@ -29,7 +29,7 @@ export function GeneralErrorBoundary({
           <Link
             to={`${location.pathname}${location.search}`}
             reloadDocument
-            className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-400"
+            className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600"
           >
             Back to the form
           </Link>
@@ -83,7 +83,7 @@ export function ErrorMessage({ title, body, action }: { title: string; body: str
       <p className="mt-4 text-slate-300">{body}</p>
       <div className="mt-8">
         {action ?? (
-          <Link to="/" className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-400">
+          <Link to="/" className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600">
             Back to home
           </Link>
         )}

@@ -192,7 +192,7 @@ export function Honeypot() {
 
 export const buttonClass = {
   primary:
-    'inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-white shadow hover:bg-brand-400 disabled:cursor-not-allowed disabled:opacity-60',
+    'inline-flex items-center justify-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-white shadow hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60',
   secondary:
     'inline-flex items-center justify-center gap-2 rounded-md border border-white/20 bg-white/5 px-4 py-2 font-semibold text-slate-100 hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-60',
   danger:

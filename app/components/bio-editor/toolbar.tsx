@@ -276,7 +276,7 @@ function InlinePanel({
         <button
           type="button"
           onClick={submit}
-          className="rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-400"
+          className="rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-600"
         >
           {submitLabel}
         </button>

@@ -38,7 +38,7 @@ function Card({ card }: { card: HighlightCard }) {
         href={card.buttonLink}
         target="_blank"
         rel="noopener noreferrer"
-        className="mt-auto inline-flex w-fit items-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-400"
+        className="mt-auto inline-flex w-fit items-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600"
       >
         {card.buttonLabel}
         <span className="sr-only"> (opens in a new tab)</span>

@@ -49,7 +49,7 @@ export function SpeakerCard({ speaker }: { speaker: SpeakerCardData }) {
             <PinIcon />
             {speaker.location}
           </p>
-          <span className="mt-auto inline-flex w-fit rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-white group-hover:bg-brand-400">
+          <span className="mt-auto inline-flex w-fit rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-white group-hover:bg-brand-600">
             View Profile
           </span>
         </div>
