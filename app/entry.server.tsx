@@ -5,6 +5,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
 import { RequestIdProvider } from '~/components/request-id'
+import { hasSessionCookie } from '~/auth/session.server'
 
 export { startApp, stopApp, checkHealth } from '~/boot.server'
 
@@ -18,6 +19,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  keepPrivate(request, responseHeaders)
   if (responseStatusCode >= 400 && remixContext.staticHandlerContext.errors && wantsJsonOnly(request)) {
     return jsonError(responseStatusCode, responseHeaders, remixContext, loadContext.requestId)
   }
@@ -52,6 +54,20 @@ export default function handleRequest(
     )
     setTimeout(abort, ABORT_DELAY + 1000)
   })
+}
+
+/** Single-fetch data of a signed-in person's navigation: theirs alone, like their pages. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  keepPrivate(request, response.headers)
+  return response
+}
+
+/**
+ * A page or data answered to a signed-in person is theirs alone: unless the route chose its own
+ * caching, no browser history cache or shared cache (CDN, proxy) may keep it.
+ */
+function keepPrivate(request: Request, headers: Headers) {
+  if (!headers.has('Cache-Control') && hasSessionCookie(request)) headers.set('Cache-Control', 'private, no-store')
 }
 
 function wantsJsonOnly(request: Request) {

@@ -10,10 +10,17 @@ import { deleteExpiredVerifications } from './verifications.server'
 export type Role = 'admin' | 'speaker'
 export type SessionUser = { id: string; email: string; role: Role; sessionId: string }
 
+export const SESSION_COOKIE_NAME = 'lectern_session'
+
+/** Does the request carry a session cookie (signed or not: only its presence matters here)? */
+export function hasSessionCookie(request: Request) {
+  return new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`).test(request.headers.get('Cookie') ?? '')
+}
+
 let cookie: ReturnType<typeof createCookie> | undefined
 function sessionCookie() {
   const config = getConfig()
-  cookie ??= createCookie('lectern_session', {
+  cookie ??= createCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: 'lax',
     secure: config.isProduction && config.appUrl.startsWith('https:'),

@@ -1,15 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { isShortCode } from '../../app/lib/short-link'
 import { createSession, createTalk, decodeQrDownload, signUpWithCode } from './app-helpers'
-import { appUrl, expectNoAxeViolations as scan, signIn, uniqueEmail } from './utils'
-import type { Page } from '@playwright/test'
+import { appUrl, expectNoAxeViolations, signIn, uniqueEmail } from './utils'
 
-// The pointer rests where the last button was clicked; a button that appears under it is scanned in
-// its hover colour (the shared primary button's hover shade is lighter). Scan the resting page.
-async function expectNoAxeViolations(page: Page) {
-  await page.mouse.move(0, 0)
-  await scan(page)
-}
+// The pointer rests where the last button was clicked, so a button under it is scanned in its
+// hover colour too.
 
 test('sign up → talk → session → go live → the downloaded QR code encodes the short link', async ({ page }) => {
   test.slow()
@@ -18,6 +13,8 @@ test('sign up → talk → session → go live → the downloaded QR code encode
   await expect(page.getByRole('heading', { name: 'Your sessions' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Add your first talk' })).toBeVisible()
   await expect(page.getByRole('banner').getByRole('link', { name: 'Workspace' })).toHaveAttribute('href', '/app')
+  // The workspace is this person's alone: no shared cache may keep it.
+  expect((await page.request.get('/app')).headers()['cache-control']).toBe('private, no-store')
   await expectNoAxeViolations(page)
 
   await page.goto('/app/talks/new')
