@@ -5,7 +5,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
 import { RequestIdProvider } from '~/components/request-id'
-import { hasSessionCookie } from '~/auth/session.server'
+import { isPersonalRequest } from '~/services/page-cache.server'
 
 export { startApp, stopApp, checkHealth } from '~/boot.server'
 
@@ -56,18 +56,20 @@ export default function handleRequest(
   })
 }
 
-/** Single-fetch data of a signed-in person's navigation: theirs alone, like their pages. */
+/** Single-fetch data of a personal navigation (signed in, flash message…): theirs alone, like the pages. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   keepPrivate(request, response.headers)
   return response
 }
 
 /**
- * A page or data answered to a signed-in person is theirs alone: unless the route chose its own
- * caching, no browser history cache or shared cache (CDN, proxy) may keep it.
+ * A page or data answered to a personal request (a session, a flash message, any cookie but the
+ * consent and currency choices) is that visitor's alone: unless the route chose its own caching, no
+ * browser or shared cache (CDN, proxy) may keep it. Public pages the page cache serves are marked
+ * there (server/page-cache.ts).
  */
 function keepPrivate(request: Request, headers: Headers) {
-  if (!headers.has('Cache-Control') && hasSessionCookie(request)) headers.set('Cache-Control', 'private, no-store')
+  if (!headers.has('Cache-Control') && isPersonalRequest(request)) headers.set('Cache-Control', 'private, no-store')
 }
 
 function wantsJsonOnly(request: Request) {

@@ -8,6 +8,7 @@ import {
   getCachedPage,
   inlineScriptHashes,
   isCacheablePath,
+  isPersonalRequest,
   pageCacheGeneration,
   pageCacheKey,
   pageEtag,
@@ -74,8 +75,10 @@ export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) 
       const request = toFetchRequest(req)
       const key = pageCacheKey(request)
       if (!key) {
-        // Rendered for this visitor alone (session, flash, other cookies): never stored by anyone.
-        res.setHeader('Cache-Control', 'private, no-store')
+        // Rendered for this visitor alone: never stored by anyone. A personal request (session, flash,
+        // other cookies) is marked by the app itself (app/entry.server.tsx), so only the anonymous
+        // rest (a form result in the query) is marked here; both would send the header twice.
+        if (!isPersonalRequest(request)) res.setHeader('Cache-Control', 'private, no-store')
         res.setHeader('X-Page-Cache', 'bypass')
         return next()
       }

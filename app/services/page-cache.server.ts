@@ -76,13 +76,21 @@ function cookieNames(header: string | null) {
  * (`?sent=1`), credentials, or any cookie
  * other than the consent and currency choices (session, flash, pending sign-in, unknown ones).
  */
+/**
+ * Credentials, or any cookie other than the consent and currency choices (session, flash, pending
+ * sign-in, unknown ones): the answer is for this visitor alone, and no shared cache may keep it.
+ */
+export function isPersonalRequest(request: Request) {
+  if (request.headers.has('Authorization')) return true
+  return cookieNames(request.headers.get('Cookie')).some((name) => !KEYED_COOKIES.has(name))
+}
+
 export function pageCacheKey(request: Request): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   const url = new URL(request.url)
   if (!isCacheablePath(url.pathname)) return null
   if (FORM_RESULT_PARAMS.some((name) => url.searchParams.has(name))) return null
-  if (request.headers.has('Authorization')) return null
-  if (cookieNames(request.headers.get('Cookie')).some((name) => !KEYED_COOKIES.has(name))) return null
+  if (isPersonalRequest(request)) return null
   const consent = readConsent(request)
   return [
     url.pathname + url.search,
