@@ -1,4 +1,5 @@
 import { DIRECTORY_FILTERS, type DirectoryFilterParam } from './constants'
+import { parsePage } from './page-param'
 
 // The directory's query string (ARCHITECTURE decision 5): four filters, free text and a page.
 // Values outside the spec's lists are ignored rather than matching nothing.
@@ -13,8 +14,7 @@ export function readDirectoryParams(search: URLSearchParams): DirectoryParams {
     const value = search.get(filter.param)
     out[filter.param] = filter.options.some((o) => o.value === value) ? value : null
   }
-  const page = Number.parseInt(search.get('page') ?? '1', 10)
-  out.page = Number.isFinite(page) && page > 0 && page < 100_000 ? page : 1
+  out.page = parsePage(search.get('page'))
   return out
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CLICK_EVENTS, isClickEvent, SERVER_EVENTS } from './analytics-events'
-import { parseInboxTab, parsePage } from './inbox-tabs'
+import { parseInboxTab } from './inbox-tabs'
+import { parsePage } from './page-param'
 
 describe('inbox query params', () => {
   it.each([

@@ -14,9 +14,3 @@ export const INBOX_PAGE_SIZE = 20
 export function parseInboxTab(value: string | null): InboxTabId {
   return INBOX_TABS.find((t) => t.id === value)?.id ?? 'startup'
 }
-
-/** 1-based page number from the query string; anything odd → 1. */
-export function parsePage(value: string | null): number {
-  const n = Number(value)
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1
-}

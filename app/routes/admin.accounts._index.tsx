@@ -11,7 +11,7 @@ import { PLAN_LABELS, PLANS } from '~/lib/plans'
 import { listAccountsForAdmin, setPlan } from '~/models/accounts.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
-import { parsePage } from '~/lib/inbox-tabs'
+import { parsePage } from '~/lib/page-param'
 
 // Accounts and their plans (issue 9 §8): until billing exists, an admin sets the plan here.
 

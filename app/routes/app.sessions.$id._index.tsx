@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { requireSpeakerOrAdmin } from '~/auth/guards.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
+import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { useHydrated } from '~/components/use-hydrated'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
 import { getConfig } from '~/config.server'
@@ -119,25 +120,11 @@ export default function SessionPage() {
       ) : null}
 
       {confirmDelete ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="confirm-delete"
-          className="mt-6 rounded-xl border border-red-400/50 bg-red-950/50 p-5"
-        >
-          <p id="confirm-delete" className="font-semibold text-white">
-            Delete this session with its {stats.leads === 1 ? 'lead' : `${stats.leads} leads`} and counts? This cannot be undone.
-          </p>
-          <div className="mt-4 flex gap-3">
-            <Form method="post">
-              <button type="submit" name="intent" value="delete" className={buttonClass.danger}>
-                Yes, delete
-              </button>
-            </Form>
-            <Link to={base} className={buttonClass.secondary}>
-              Cancel
-            </Link>
-          </div>
-        </div>
+        <ConfirmDeletePanel
+          message={`Delete this session with its ${stats.leads === 1 ? 'lead' : `${stats.leads} leads`} and counts? This cannot be undone.`}
+          fields={{ intent: 'delete' }}
+          cancelTo={base}
+        />
       ) : null}
 
       <section aria-labelledby="status-title" className="mt-8 rounded-xl border border-white/10 bg-ink-900/60 p-6">

@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { requireSpeakerOrAdmin } from '~/auth/guards.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
+import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { deleteTalk, listTalks } from '~/models/talks.server'
 import { readForm } from '~/services/request-body.server'
@@ -46,27 +47,12 @@ export default function Talks() {
         </div>
       ) : null}
       {confirmDelete ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="confirm-delete"
-          className="mt-6 rounded-xl border border-red-400/50 bg-red-950/50 p-5"
-        >
-          <p id="confirm-delete" className="font-semibold text-white">
-            Delete the talk “{confirmDelete.title}”?
-          </p>
-          <div className="mt-4 flex gap-3">
-            <Form method="post" action="/app/talks">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={confirmDelete.id} />
-              <button type="submit" className={buttonClass.danger}>
-                Yes, delete
-              </button>
-            </Form>
-            <Link to="/app/talks" className={buttonClass.secondary}>
-              Cancel
-            </Link>
-          </div>
-        </div>
+        <ConfirmDeletePanel
+          message={`Delete the talk “${confirmDelete.title}”?`}
+          action="/app/talks"
+          fields={{ intent: 'delete', id: confirmDelete.id }}
+          cancelTo="/app/talks"
+        />
       ) : null}
       {talks.length === 0 ? (
         <div className="mt-10 rounded-xl border border-white/10 bg-ink-900/60 p-10 text-center">

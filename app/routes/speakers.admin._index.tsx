@@ -8,13 +8,14 @@ import { getSessionUser } from '~/auth/session.server'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
+import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { SPEAKER_FALLBACK_IMAGE } from '~/components/speakers/speaker-card'
 import { formatUsLongDate } from '~/lib/text'
 import { deleteSpeaker, getSpeakerById, listSpeakersForAdmin } from '~/models/speakers.server'
 import type { loader as rootLoader } from '~/root'
 import { redirectWithToast } from '~/services/toast.server'
 import { readForm } from '~/services/request-body.server'
-import { parsePage } from '~/lib/inbox-tabs'
+import { parsePage } from '~/lib/page-param'
 
 export const ACCESS_DENIED = 'Access denied. Admin privileges required.'
 const confirmText = (name: string) => `Are you sure you want to delete "${name}"?`
@@ -108,27 +109,11 @@ export default function ManageSpeakers() {
         ) : null}
 
         {confirmDelete ? (
-          <div
-            role="alertdialog"
-            aria-labelledby="confirm-delete"
-            className="mt-6 rounded-xl border border-red-400/50 bg-red-950/50 p-5"
-          >
-            <p id="confirm-delete" className="font-semibold text-white">
-              {confirmText(confirmDelete.name)}
-            </p>
-            <div className="mt-4 flex gap-3">
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="id" value={confirmDelete.id} />
-                <button type="submit" className={buttonClass.danger}>
-                  Yes, delete
-                </button>
-              </Form>
-              <Link to={pageHref(page)} className={buttonClass.secondary}>
-                Cancel
-              </Link>
-            </div>
-          </div>
+          <ConfirmDeletePanel
+            message={confirmText(confirmDelete.name)}
+            fields={{ intent: 'delete', id: confirmDelete.id }}
+            cancelTo={pageHref(page)}
+          />
         ) : null}
 
         <Form method="get" role="search" aria-label="Filter speakers" className="mt-6 flex flex-wrap items-end gap-3">

@@ -1,5 +1,6 @@
 import { getConfig } from '~/config.server'
 import { PUBLIC_PAGE_SIZE, type PostType } from '~/lib/constants'
+import { parsePage } from '~/lib/page-param'
 import { tagSummaryFromCounts } from '~/lib/tag-counts'
 import { listActiveSections } from '~/models/featured-sections.server'
 import { listPublishedPosts, publishedTagCounts } from '~/models/posts.server'
@@ -19,8 +20,7 @@ export async function loadListing(request: Request, type: PostType) {
         .filter(Boolean),
     ),
   ].slice(0, MAX_SELECTED_TAGS)
-  const pageParam = Number(url.searchParams.get('page'))
-  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100_000 ? pageParam : 1
+  const page = parsePage(url.searchParams.get('page'))
   const [list, tagCounts, sections] = await Promise.all([
     listPublishedPosts({ type, q, tags, page, pageSize: PUBLIC_PAGE_SIZE }),
     publishedTagCounts(type),

@@ -1,5 +1,6 @@
-import { Form } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { buttonClass } from '~/components/forms'
 
 /**
  * A delete form that asks first. With JavaScript: the browser's confirm dialog, and the form
@@ -41,5 +42,46 @@ export function ConfirmDeleteForm({
         {children}
       </button>
     </Form>
+  )
+}
+
+/**
+ * The confirmation step a delete without JavaScript lands on (the page is re-rendered with it):
+ * "Yes, delete" posts the given fields; Cancel goes back to the page.
+ */
+export function ConfirmDeletePanel({
+  message,
+  fields,
+  cancelTo,
+  action,
+}: {
+  message: ReactNode
+  fields: Record<string, string>
+  cancelTo: string
+  action?: string
+}) {
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="confirm-delete"
+      className="mt-6 rounded-xl border border-red-400/50 bg-red-950/50 p-5"
+    >
+      <p id="confirm-delete" className="font-semibold text-white">
+        {message}
+      </p>
+      <div className="mt-4 flex gap-3">
+        <Form method="post" action={action}>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className={buttonClass.danger}>
+            Yes, delete
+          </button>
+        </Form>
+        <Link to={cancelTo} className={buttonClass.secondary}>
+          Cancel
+        </Link>
+      </div>
+    </div>
   )
 }

@@ -5,7 +5,8 @@ import { AdminNav } from '~/components/admin/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { marketingMeta } from '~/components/marketing/meta'
-import { INBOX_PAGE_SIZE, INBOX_TABS, parseInboxTab, parsePage, type InboxTabId } from '~/lib/inbox-tabs'
+import { INBOX_PAGE_SIZE, INBOX_TABS, parseInboxTab, type InboxTabId } from '~/lib/inbox-tabs'
+import { parsePage } from '~/lib/page-param'
 import { loadInboxTab } from './tabs.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
