@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   index,
   integer,
   jsonb,
+  type AnyPgColumn,
   pgEnum,
   pgTable,
   pgView,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -340,6 +343,8 @@ export const accounts = pgTable('accounts', {
   leadNotify: leadNotifyEnum('lead_notify').notNull().default('instant'),
   // When the last digest went out (hourly/daily notify modes).
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
+  // Leads captured more than this many months ago are deleted (issue 10 Deliver 9); null = kept.
+  retentionMonths: integer('retention_months'),
   updatedAt: updatedAt(),
 })
 
@@ -362,7 +367,18 @@ export const talks = pgTable(
 
 export type SessionFieldSwitches = { company: boolean; jobTitle: boolean; phone: boolean; linkedin: boolean }
 export type SessionQuestionKind = 'text' | 'single' | 'multi' | 'rating'
-export type SessionQuestion = { id: string; kind: SessionQuestionKind; label: string; required: boolean; options: string[] }
+export type SessionQuestion = {
+  id: string
+  kind: SessionQuestionKind
+  label: string
+  required: boolean
+  options: string[]
+  /**
+   * Scoring weights the speaker sets (issue 10 Deliver 4; rules in app/lib/lead-score.ts): points per
+   * option label (single, multi), per star "1"–"5" (rating), or "answered" (text). Missing = 0.
+   */
+  weights?: Record<string, number>
+}
 
 /** One delivery of a talk at an event, with its landing page /t/{code}. */
 export const talkSessions = pgTable(
@@ -409,6 +425,10 @@ export const talkSessions = pgTable(
     marketingText: text('marketing_text').notNull().default(''),
     // Set by an admin (or a paid unlock): every lead of the session is visible on the free plan.
     unlocked: boolean('unlocked').notNull().default(false),
+    // The cost of the engagement (issue 10 ROI), entered by the speaker in minor units of costCurrency.
+    costFeeCents: bigint('cost_fee_cents', { mode: 'number' }),
+    costTravelCents: bigint('cost_travel_cents', { mode: 'number' }),
+    costCurrency: text('cost_currency'),
     wentLiveAt: timestamp('went_live_at', { withTimezone: true, mode: 'date' }),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -433,6 +453,10 @@ export const leads = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The person (owner + email) this capture belongs to: one person, many captures (issue 10).
+    contactId: uuid('contact_id')
+      .notNull()
+      .references((): AnyPgColumn => contacts.id, { onDelete: 'cascade' }),
     // Lower-cased and trimmed.
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
@@ -455,6 +479,7 @@ export const leads = pgTable(
     index('leads_session_created_idx').on(t.sessionId, t.createdAt),
     index('leads_owner_created_idx').on(t.ownerId, t.createdAt),
     index('leads_owner_email_idx').on(t.ownerId, t.email),
+    index('leads_contact_created_idx').on(t.contactId, t.createdAt),
   ],
 )
 
@@ -527,4 +552,206 @@ export const sessionViews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('session_views_session_created_idx').on(t.sessionId, t.createdAt)],
+)
+
+// ── Leads workspace (issue 10) ────────────────────────────────────────────────────────────────
+export const contactStatusEnum = pgEnum('contact_status', ['new', 'contacted', 'meeting', 'won', 'lost'])
+export const scoreBandEnum = pgEnum('score_band', ['hot', 'warm', 'cold'])
+
+/**
+ * One person of one speaker: every capture (lead) with the same email on the owner's sessions
+ * belongs to it, merged automatically at capture time. Follow-up state lives here (status, deal,
+ * tags, notes, score); the latest capture's details are copied here for listing and search.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Lower-cased and trimmed, as on leads.
+    email: text('email').notNull(),
+    // From the latest capture.
+    firstName: text('first_name').notNull(),
+    company: text('company'),
+    jobTitle: text('job_title'),
+    // The latest capture's marketing consent (the ledger keeps every one).
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    status: contactStatusEnum('status').notNull().default('new'),
+    // Set when won, in minor units of dealCurrency.
+    dealValueCents: bigint('deal_value_cents', { mode: 'number' }),
+    dealCurrency: text('deal_currency'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    // app/lib/lead-score.ts: points, band and the reasons shown.
+    score: integer('score').notNull().default(0),
+    scoreBand: scoreBandEnum('score_band').notNull().default('cold'),
+    scoreReasons: jsonb('score_reasons').$type<string[]>().notNull().default([]),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_owner_email_uq').on(t.ownerId, t.email),
+    index('contacts_owner_last_seen_idx').on(t.ownerId, t.lastSeenAt),
+    index('contacts_owner_status_idx').on(t.ownerId, t.status),
+    index('contacts_owner_band_idx').on(t.ownerId, t.scoreBand),
+    index('contacts_tags_idx').using('gin', t.tags),
+  ],
+)
+
+/** A speaker's notes on a person (editable; the timeline shows them). */
+export const contactNotes = pgTable(
+  'contact_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contact_notes_contact_idx').on(t.contactId, t.createdAt)],
+)
+
+/**
+ * What happened to a person, for the timeline and the fan-out to webhooks and CRMs
+ * (app/services/lead-events.server.ts): captured, updated, status, tag, note, email, webhook and CRM
+ * deliveries. Removed with the person; an erasure leaves only lead_erasures behind.
+ */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    // The capture concerned, if any (no foreign key: the row may outlive a deleted capture).
+    leadId: uuid('lead_id'),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    // The signed-in user who caused it; null for the attendee or the system.
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_events_contact_idx').on(t.contactId, t.createdAt)],
+)
+
+/** A saved filter of the leads list (its query string), by name. */
+export const segments = pgTable(
+  'segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('segments_owner_name_uq').on(t.ownerId, t.name)],
+)
+
+/** Settings → Webhooks: a speaker's endpoint, signed per Standard Webhooks with its whsec_ secret. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    secret: text('secret').notNull(),
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    // Why it was disabled automatically (24 h of failures), shown in Settings.
+    disabledReason: text('disabled_reason'),
+    // The first failure of the current run of failures; cleared by a success.
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_owner_idx').on(t.ownerId)],
+)
+
+/** One message to one endpoint (webhook-id = id, the same on every retry and replay) and its latest outcome. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').notNull(),
+    contactId: uuid('contact_id'),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    responseExcerpt: text('response_excerpt'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_contact_idx').on(t.contactId),
+  ],
+)
+
+/** A connected CRM (HubSpot in early access): its token encrypted at rest, and the field mapping. */
+export const crmConnections = pgTable(
+  'crm_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'hubspot'>().notNull(),
+    // AES-256-GCM ciphertext of the access token; the key comes from the environment.
+    tokenCiphertext: text('token_ciphertext').notNull(),
+    // The token's last four characters, to show which one is connected.
+    tokenHint: text('token_hint').notNull(),
+    // Lectern field → CRM property.
+    fieldMap: jsonb('field_map').$type<Record<string, string>>().notNull().default({}),
+    enabled: boolean('enabled').notNull().default(true),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('crm_connections_owner_provider_uq').on(t.ownerId, t.provider)],
+)
+
+/** Per person and CRM: the CRM's record id and whether the latest state reached it. */
+export const crmSyncs = pgTable(
+  'crm_syncs',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'hubspot'>().notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    externalId: text('external_id'),
+    state: text('state').$type<'pending' | 'synced' | 'failed'>().notNull().default('pending'),
+    lastError: text('last_error'),
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.provider] })],
 )

@@ -4,8 +4,8 @@ import { getDb, type Db } from '~/db/client.server'
 import {
   accounts,
   consentTexts,
+  contacts,
   leadConsents,
-  leadErasures,
   leads,
   leadSubmissions,
   sessionViews,
@@ -20,7 +20,8 @@ import type { LeadInput } from '~/lib/lead-form'
 import { isPlan, visibleLeadLimit, type Plan } from '~/lib/plans'
 import type { SessionViewKind } from '~/lib/session-views'
 import { enqueueEmail } from '~/services/email.server'
-import { erasureEmailHash, newEraseToken, sha256Hex } from '~/services/lead-tokens.server'
+import { eraseCaptures, recordLeadEvent } from '~/services/lead-events.server'
+import { newEraseToken, sha256Hex } from '~/services/lead-tokens.server'
 
 // The attendee side of lead capture (issue 9): the public session page, its counted views, the
 // idempotent submit with its consent ledger row and emails, the thank-you look-up and erasure.
@@ -170,11 +171,38 @@ export async function submitLead({
   try {
     const result = await db.transaction(async (tx) => {
       const now = new Date()
+      // One person per (speaker, email) across their sessions (issue 10): merged here, at capture.
+      const [contact] = await tx
+        .insert(contacts)
+        .values({
+          ownerId: session.userId,
+          email: input.email,
+          firstName: input.firstName,
+          company: input.company,
+          jobTitle: input.jobTitle,
+          marketingConsent: input.marketingConsent,
+          firstSeenAt: now,
+          lastSeenAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [contacts.ownerId, contacts.email],
+          set: {
+            firstName: sql`excluded.first_name`,
+            company: sql`coalesce(excluded.company, ${contacts.company})`,
+            jobTitle: sql`coalesce(excluded.job_title, ${contacts.jobTitle})`,
+            marketingConsent: sql`excluded.marketing_consent`,
+            lastSeenAt: now,
+            updatedAt: now,
+          },
+        })
+        .returning({ id: contacts.id })
+      const contactId = contact!.id
       const [lead] = await tx
         .insert(leads)
         .values({
           sessionId: session.id,
           ownerId: session.userId,
+          contactId,
           email: input.email,
           firstName: input.firstName,
           company: input.company,
@@ -227,6 +255,14 @@ export async function submitLead({
           return stored
         }),
         isNew && instant ? isNewLeadVisible(tx, session) : Promise.resolve(false),
+        recordLeadEvent(tx, {
+          ownerId: session.userId,
+          contactId,
+          leadId,
+          type: isNew ? 'captured' : 'resubmitted',
+          data: { sessionId: session.id },
+          notify: isNew ? 'lead.created' : 'lead.updated',
+        }),
         isNew
           ? enqueueEmail(
               attendeeConfirmationEmail({
@@ -334,25 +370,20 @@ export async function getLeadByEraseToken(code: string, token: string) {
 }
 
 /**
- * Deletes the lead (its submissions go with it) and records the erasure with a keyed hash of the
- * email only. The consent ledger keeps its rows: they hold no personal data. True if a lead was erased.
+ * Erases the capture behind an attendee's link (app/services/lead-events.server.ts eraseCaptures:
+ * the erasure is recorded, the person goes when it was their last capture, lead.deleted is sent).
+ * True if a lead was erased.
  */
-export async function eraseLeadByToken(code: string, token: string, requestedBy: 'attendee' | 'speaker' = 'attendee') {
+export async function eraseLeadByToken(code: string, token: string) {
   return getDb().transaction(async (tx) => {
-    const [session] = await tx.select({ id: talkSessions.id }).from(talkSessions).where(eq(talkSessions.code, code)).limit(1)
-    if (!session) return false
-    const [erased] = await tx
-      .delete(leads)
-      .where(and(eq(leads.eraseTokenHash, sha256Hex(token)), eq(leads.sessionId, session.id)))
-      .returning({ id: leads.id, sessionId: leads.sessionId, ownerId: leads.ownerId, email: leads.email })
-    if (!erased) return false
-    await tx.insert(leadErasures).values({
-      leadId: erased.id,
-      sessionId: erased.sessionId,
-      ownerId: erased.ownerId,
-      emailHash: erasureEmailHash(erased.email),
-      requestedBy,
-    })
-    return true
+    const [lead] = await tx
+      .select({ id: leads.id, ownerId: leads.ownerId })
+      .from(leads)
+      .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
+      .where(and(eq(leads.eraseTokenHash, sha256Hex(token)), eq(talkSessions.code, code)))
+      .limit(1)
+    if (!lead) return false
+    const erased = await eraseCaptures(tx, { ownerId: lead.ownerId, leadIds: [lead.id] }, 'attendee')
+    return erased.length > 0
   })
 }

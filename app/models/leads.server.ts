@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { accounts, leadConsents, leads, talkSessions, talks } from '~/db/schema'
-import { isPlan, lockedLeadCount, visibleLeadLimit, type Plan } from '~/lib/plans'
+import { isPlan, lockedLeadCount, PLAN_LIMITS, PLANS, visibleLeadLimit, type Plan } from '~/lib/plans'
 
 // The speaker's read path of leads (issue 9 Deliver 8, ARCHITECTURE decisions 14 and 16). Every
 // query names the owner in its WHERE clause, and the plan's limit is applied here, in the query:
@@ -13,6 +13,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The visibility order: the earliest captured first; the id breaks ties so the cut is stable. */
 export const leadVisibilityOrder = [asc(leads.createdAt), asc(leads.id)] as const
+
+/**
+ * The plan gate as a condition on `leads` (for queries across sessions: the leads workspace, the
+ * fan-out to webhooks and CRMs): a capture is visible when its session is unlocked, the owner's plan
+ * shows every lead, or fewer than the plan's number of the session's leads came before it (the same
+ * order as leadVisibilityOrder). The count runs only for a limited plan and stops at the limit.
+ */
+export function visibleLeadsFilter() {
+  const limited = PLANS.filter((p) => PLAN_LIMITS[p].visibleLeadsPerSession !== null)
+  if (limited.length === 0) return sql`true`
+  const cases = limited.map((p) => {
+    const n = PLAN_LIMITS[p].visibleLeadsPerSession!
+    return sql`when ${p} then (select count(*) from (select 1 from ${leads} as "prior" where "prior"."session_id" = ${leads.sessionId} and ("prior"."created_at", "prior"."id") < (${leads.createdAt}, ${leads.id}) limit ${sql.raw(String(n))}) as "p") < ${sql.raw(String(n))}`
+  })
+  return sql`coalesce((select case when "gate_s"."unlocked" then true else case coalesce("gate_a"."plan"::text, 'free') ${sql.join(cases, sql` `)} else true end end from ${talkSessions} as "gate_s" left join ${accounts} as "gate_a" on "gate_a"."user_id" = "gate_s"."user_id" where "gate_s"."id" = ${leads.sessionId}), false)`
+}
 
 export type OwnedSession = {
   id: string

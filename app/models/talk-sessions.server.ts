@@ -5,6 +5,7 @@ import { leads, sessionViews, talks, talkSessions, type SessionFieldSwitches, ty
 import { canGoLive } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
 import { releaseStoredKeys } from '~/services/storage-gc.server'
+import { eraseCaptures } from '~/services/lead-events.server'
 import { lockAccount } from './accounts.server'
 
 // Sessions (one delivery of a talk) as their owner manages them. Ownership is part of every WHERE
@@ -236,9 +237,19 @@ export async function duplicateSession(ownerId: string, id: string) {
   return createSession(ownerId, input)
 }
 
-/** Deletes the session with its leads and counts (the consent ledger and erasure records stay). */
+/**
+ * Deletes the session with its leads and counts. Its captures are erased first like any other
+ * deletion (recorded, lead.deleted sent, a person left without captures removed); the consent
+ * ledger and erasure records stay.
+ */
 export async function deleteSession(ownerId: string, id: string) {
   return getDb().transaction(async (tx) => {
+    const captures = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
+      .where(and(eq(leads.sessionId, id), eq(talkSessions.userId, ownerId)))
+    await eraseCaptures(tx, { ownerId, leadIds: captures.map((c) => c.id) }, 'speaker', ownerId)
     const rows = await tx
       .delete(talkSessions)
       .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))

@@ -1,5 +1,6 @@
 import { createTransport, deliverEmail, type Email, type Transport } from './email.server'
 import type { JobRow } from './jobs.server'
+import { dispatchLeadEvent, type LeadEventPayload } from './lead-events.server'
 import { deleteIfUnreferenced, ORPHAN_MIN_AGE_MS, sweepOrphans } from './storage-gc.server'
 
 // The kinds of durable job (docs/decisions/0009-jobs.md). Adding one is two typed edits: its payload
@@ -10,6 +11,8 @@ export type JobPayloads = {
   email: Email
   'storage.delete': { key: string }
   'storage.sweep': { minAgeMs: number }
+  /** A person's capture created, updated or deleted: rescoring, webhooks, CRMs (lead-events.server.ts). */
+  'lead.event': LeadEventPayload
 }
 export type JobKind = keyof JobPayloads
 
@@ -30,6 +33,7 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
   return {
     email: { run: (email, job) => deliverEmail(transport, email, job) },
     'storage.delete': { run: ({ key }) => deleteIfUnreferenced(key) },
+    'lead.event': { run: (payload, job) => dispatchLeadEvent(payload, job.id) },
     'storage.sweep': {
       everyMs: DAY_MS,
       maxAttempts: 3,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { getDb } from '~/db/client.server'
-import { leads, sessionViews } from '~/db/schema'
+import { contacts, leads, sessionViews } from '~/db/schema'
 import { createSession, type SessionInput } from '~/models/talk-sessions.server'
 import { createTalk } from '~/models/talks.server'
 
@@ -75,12 +75,15 @@ export async function seedViewsAndLeads(
   ]
   if (views.length) await getDb().insert(sessionViews).values(views)
   for (let i = 0; i < leadCount; i++) {
+    const email = `lead${i}-${randomBytes(3).toString('hex')}@example.com`
+    const [contact] = await getDb().insert(contacts).values({ ownerId, email, firstName: `Lead ${i}` }).returning()
     await getDb()
       .insert(leads)
       .values({
         sessionId,
         ownerId,
-        email: `lead${i}-${randomBytes(3).toString('hex')}@example.com`,
+        contactId: contact!.id,
+        email,
         firstName: `Lead ${i}`,
         eraseTokenHash: randomBytes(16).toString('hex'),
       })

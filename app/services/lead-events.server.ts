@@ -1,0 +1,198 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { getDb, type Db } from '~/db/client.server'
+import { contacts, crmSyncs, leadErasures, leadEvents, leads } from '~/db/schema'
+import { erasureEmailHash } from './lead-tokens.server'
+import { enqueueJob } from './jobs.server'
+
+// What happens to a person (issue 10): one row in lead_events per thing that happened (the
+// timeline), and, for the changes the outside world hears about, one durable `lead.event` job in the
+// same transaction. The job's handler (dispatchLeadEvent) hands the event to each subscriber in turn:
+// rescoring, webhooks, CRMs. A subscriber must be idempotent (the job is retried as a whole when one
+// of them throws): queue follow-up jobs with a dedupe key built from the event's job id.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Executor = Db | Tx
+
+/** The events speakers' endpoints and CRMs receive. */
+export const OUTSIDE_EVENTS = ['lead.created', 'lead.updated', 'lead.deleted'] as const
+export type OutsideEvent = (typeof OUTSIDE_EVENTS)[number]
+
+/** Timeline entry types. */
+export type LeadEventType =
+  'captured' | 'resubmitted' | 'erased' | 'status' | 'tags' | 'deal' | 'note' | 'email' | 'webhook' | 'crm' | (string & {})
+
+/** What a deleted capture leaves for the subscribers (the rows are gone when they run). */
+export type DeletedLeadSnapshot = {
+  email: string
+  sessionId: string
+  /** True when it was the person's last capture, so the person is gone too. */
+  contactDeleted: boolean
+  /** The person's records in connected CRMs, read before the delete (for removal there). */
+  crmRecords: { provider: string; externalId: string }[]
+}
+
+export type LeadEventPayload = {
+  event: OutsideEvent
+  ownerId: string
+  contactId: string
+  leadId: string | null
+  occurredAt: string
+  /** Only on lead.deleted. */
+  deleted?: DeletedLeadSnapshot
+}
+
+/** A lead.event job as a subscriber sees it; `jobId` makes its own follow-up jobs idempotent. */
+export type DispatchedLeadEvent = LeadEventPayload & {
+  jobId: string
+  /**
+   * Whether the owner's plan lets them see the capture (app/lib/plans.ts). A locked capture is
+   * withheld from every read path: subscribers that send data out must skip it. Always true for
+   * lead.deleted (a deletion carries no more than the receiver already had).
+   */
+  visible: boolean
+}
+
+export type LeadEventSubscriber = (event: DispatchedLeadEvent, db: Db) => Promise<void>
+
+// Run in this order for every lead.event job. Each issue-10 capability adds its own here.
+const subscribers: LeadEventSubscriber[] = []
+
+/**
+ * Records one timeline entry and, when `notify` names an outside event, queues its fan-out in the
+ * same transaction.
+ */
+export async function recordLeadEvent(
+  tx: Executor,
+  entry: {
+    ownerId: string
+    contactId: string
+    leadId?: string | null
+    type: LeadEventType
+    data?: Record<string, unknown>
+    actorId?: string | null
+    notify?: OutsideEvent
+    deleted?: DeletedLeadSnapshot
+  },
+) {
+  const now = new Date()
+  await Promise.all([
+    tx.insert(leadEvents).values({
+      ownerId: entry.ownerId,
+      contactId: entry.contactId,
+      leadId: entry.leadId ?? null,
+      type: entry.type,
+      data: entry.data ?? {},
+      actorId: entry.actorId ?? null,
+      createdAt: now,
+    }),
+    entry.notify
+      ? enqueueJob(
+          'lead.event',
+          {
+            event: entry.notify,
+            ownerId: entry.ownerId,
+            contactId: entry.contactId,
+            leadId: entry.leadId ?? null,
+            occurredAt: now.toISOString(),
+            ...(entry.deleted ? { deleted: entry.deleted } : {}),
+          },
+          { tx },
+        )
+      : null,
+  ])
+}
+
+/** The lead.event job: hands the event to every subscriber. */
+export async function dispatchLeadEvent(payload: LeadEventPayload, jobId: string, db: Db = getDb()) {
+  const visible = payload.event === 'lead.deleted' || !payload.leadId ? true : await isCaptureVisible(payload.leadId, db)
+  const event: DispatchedLeadEvent = { ...payload, jobId, visible }
+  for (const subscriber of subscribers) await subscriber(event, db)
+  return { subscribers: subscribers.length, visible }
+}
+
+/**
+ * Whether a capture is within its session's visible leads (the earliest captured first, up to the
+ * plan's number, all when the plan or an unlock allows). False when it no longer exists.
+ */
+export async function isCaptureVisible(leadId: string, db: Db = getDb()) {
+  const { visibleLeadsFilter } = await import('~/models/leads.server')
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), visibleLeadsFilter()))
+    .limit(1)
+  return !!row
+}
+
+/**
+ * Deletes captures (their submissions go with them), records each erasure with a keyed hash of the
+ * email only, deletes a person left without captures (notes, timeline and CRM sync rows go with
+ * it), and sends lead.deleted for each. The consent ledger keeps its rows: they hold no personal data.
+ * Returns the ids erased.
+ */
+export async function eraseCaptures(
+  tx: Tx,
+  where: { ownerId: string; leadIds: string[] },
+  requestedBy: 'attendee' | 'speaker',
+  actorId: string | null = null,
+) {
+  if (where.leadIds.length === 0) return []
+  const erased = await tx
+    .delete(leads)
+    .where(and(eq(leads.ownerId, where.ownerId), inArray(leads.id, where.leadIds)))
+    .returning({
+      id: leads.id,
+      sessionId: leads.sessionId,
+      ownerId: leads.ownerId,
+      email: leads.email,
+      contactId: leads.contactId,
+    })
+  if (erased.length === 0) return []
+  await tx.insert(leadErasures).values(
+    erased.map((e) => ({
+      leadId: e.id,
+      sessionId: e.sessionId,
+      ownerId: e.ownerId,
+      emailHash: erasureEmailHash(e.email),
+      requestedBy,
+    })),
+  )
+  const contactIds = [...new Set(erased.map((e) => e.contactId))]
+  const [remaining, crm] = await Promise.all([
+    tx
+      .select({ contactId: leads.contactId, n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(inArray(leads.contactId, contactIds))
+      .groupBy(leads.contactId),
+    tx
+      .select({ contactId: crmSyncs.contactId, provider: crmSyncs.provider, externalId: crmSyncs.externalId })
+      .from(crmSyncs)
+      .where(inArray(crmSyncs.contactId, contactIds)),
+  ])
+  const kept = new Set(remaining.filter((r) => Number(r.n) > 0).map((r) => r.contactId))
+  for (const e of erased) {
+    const contactDeleted = !kept.has(e.contactId)
+    await recordLeadEvent(tx, {
+      ownerId: e.ownerId,
+      contactId: e.contactId,
+      leadId: e.id,
+      type: 'erased',
+      data: { sessionId: e.sessionId, requestedBy },
+      actorId,
+      notify: 'lead.deleted',
+      deleted: {
+        email: e.email,
+        sessionId: e.sessionId,
+        contactDeleted,
+        crmRecords: contactDeleted
+          ? crm
+              .filter((c) => c.contactId === e.contactId && c.externalId)
+              .map((c) => ({ provider: c.provider, externalId: c.externalId! }))
+          : [],
+      },
+    })
+  }
+  const gone = contactIds.filter((id) => !kept.has(id))
+  if (gone.length) await tx.delete(contacts).where(and(eq(contacts.ownerId, where.ownerId), inArray(contacts.id, gone)))
+  return erased.map((e) => e.id)
+}
