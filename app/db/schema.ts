@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { CONTACT_STATUSES, SCORE_BANDS } from '~/lib/lead-status'
 
 // One Postgres-dialect schema for both drivers (PGlite and postgres.js).
 // Spec 001 "profiles" (id, role) is folded into users: one row per person, role stored beside email.
@@ -555,8 +556,8 @@ export const sessionViews = pgTable(
 )
 
 // ── Leads workspace (issue 10) ────────────────────────────────────────────────────────────────
-export const contactStatusEnum = pgEnum('contact_status', ['new', 'contacted', 'meeting', 'won', 'lost'])
-export const scoreBandEnum = pgEnum('score_band', ['hot', 'warm', 'cold'])
+export const contactStatusEnum = pgEnum('contact_status', CONTACT_STATUSES)
+export const scoreBandEnum = pgEnum('score_band', SCORE_BANDS)
 
 /**
  * One person of one speaker: every capture (lead) with the same email on the owner's sessions
