@@ -8,7 +8,10 @@
 // measured in the same run, and each page's compressed HTML and first-load JavaScript bytes.
 //
 // Knobs: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3), BENCH_PAGES (comma
-// list of labels to run, e.g. "/,/pricing"), BENCH_JSON=path to also write the figures as JSON.
+// list of labels to run, e.g. "/,/pricing"), BENCH_JSON=path to also write the figures as JSON,
+// BENCH_ROWS=10000 to add that many published articles and speakers first (scripts/bench-rows.ts),
+// BENCH_VARY_QUERY=1 to send every request of a search page (?q=) one of 55 terms and a unique
+// ignored parameter, so none is served from the page cache (the cost of searches that do not repeat).
 import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import autocannon from 'autocannon'
@@ -51,8 +54,34 @@ async function weigh(base: string, pagePath: string) {
   return { html: page.wireBytes, js, status: page.status }
 }
 
+const TERMS =
+  'lead capture event speaker audience stage talk keynote panel workshop webinar virtual booth badge scan code landing page follow crm pipeline revenue conversion email nurture sequence slide story question answer demo sponsor venue ticket attendee network social video podcast newsletter growth marketing sales engagement feedback survey insight metric dashboard export consent privacy'.split(
+    ' ',
+  )
+let term = 0
+
 function run(url: string, seconds: number) {
-  return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: BROWSER_HEADERS })
+  const vary = process.env.BENCH_VARY_QUERY === '1' && /[?&]q=/.test(url)
+  if (!vary) return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: BROWSER_HEADERS })
+  // Each request a search term from the list and a parameter the page ignores but the page-cache
+  // key includes: every request is rendered, none is a cache hit.
+  const target = new URL(url)
+  return autocannon({
+    url: target.origin,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: BROWSER_HEADERS,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = term++
+          target.searchParams.set('q', TERMS[n % TERMS.length]!)
+          target.searchParams.set('r', String(n))
+          return { ...req, path: target.pathname + target.search }
+        },
+      },
+    ],
+  })
 }
 
 async function benchServer(driver: string, databaseUrl: string): Promise<Row[]> {

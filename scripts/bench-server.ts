@@ -7,6 +7,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { prepareBenchDatabase } from './bench-rows'
 
 // What a phone browser sends on a first visit: compressed bodies, English, no cookies.
 export const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', 'accept-language': 'en-US,en;q=0.9', accept: 'text/html' }
@@ -62,9 +63,13 @@ async function waitForHealth(base: string, child: ChildProcess) {
   throw new Error('server did not become healthy in 120 s')
 }
 
-/** The production server (BUILD_DIR, default build/) on a free port with a fresh demo-seeded database. */
+/**
+ * The production server (BUILD_DIR, default build/) on a free port with a fresh demo-seeded database,
+ * plus BENCH_ROWS published articles and speakers (scripts/bench-rows.ts) when set.
+ */
 export async function startBenchServer(databaseUrl: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-pages-'))
+  await prepareBenchDatabase({ dataDir, databaseUrl, rows: Number(process.env.BENCH_ROWS ?? 0) })
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR ?? 'build', 'server.js')], {

@@ -226,10 +226,8 @@ export async function listDirectory(query: DirectoryQuery) {
   if (q) {
     const pattern = likePattern(q)
     // "by name, company or topic": a topic is a directory topic or a signature talk's title or tag.
-    // Same expression as the trigram index in drizzle/0002_speakers-search.sql, so the index serves it.
-    conditions.push(
-      sql`speakers_search_text(${speakers.name}, ${speakers.company}, ${speakers.topics}, ${speakers.signatureTalks}) like lower(${pattern})`,
-    )
+    // search_text is the stored column of drizzle/0013 (speakers_search_text of 0002), trigram-indexed.
+    conditions.push(sql`${sql.identifier('speakers')}.${sql.identifier('search_text')} like lower(${pattern})`)
   }
   const where = and(...conditions)
   const page = Math.max(1, query.page ?? 1)
