@@ -21,6 +21,16 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   SESSION_SECRET: optionalString,
+  // 32 bytes, base64 or hex: encrypts third-party secrets at rest (app/services/secrets.server.ts).
+  ENCRYPTION_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((v) => decodeKey(v) !== null, 'must be 32 bytes, base64 or hex (openssl rand -base64 32)')
+      .optional(),
+  ),
+  // HubSpot's API; tests point it at a local fake (tests/fakes/hubspot.ts).
+  HUBSPOT_API_BASE_URL: z.url().default('https://api.hubapi.com'),
   ADMIN_EMAILS: z.string().default('admin@lectern.local'),
   BRAND_NAME: z.string().min(1).default('Lectern'),
   RESEND_API_KEY: optionalString,
@@ -119,20 +129,53 @@ export function resetConfig(next?: Config) {
 
 const generatedSecrets = new Map<string, string>()
 
-/** SESSION_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
-export function getSessionSecret(config: Config = getConfig()): string {
-  if (config.SESSION_SECRET) return config.SESSION_SECRET
-  // Read once per data directory: hot paths (visitor hashes, form ids) ask for it on every request.
-  const cachedSecret = generatedSecrets.get(config.dataDir)
+/** A secret generated once and kept in DATA_DIR (mode 600), read once per data directory. */
+function generatedSecret(config: Config, fileName: string, make: () => string): string {
+  const file = path.join(config.dataDir, fileName)
+  // Hot paths (visitor hashes, form ids) ask for the session secret on every request.
+  const cachedSecret = generatedSecrets.get(file)
   if (cachedSecret) return cachedSecret
-  const file = path.join(config.dataDir, 'session-secret')
   let secret: string
   if (existsSync(file)) secret = readFileSync(file, 'utf8').trim()
   else {
     mkdirSync(config.dataDir, { recursive: true })
-    secret = randomBytes(32).toString('hex')
+    secret = make()
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
   }
-  generatedSecrets.set(config.dataDir, secret)
+  generatedSecrets.set(file, secret)
   return secret
+}
+
+/** SESSION_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
+export function getSessionSecret(config: Config = getConfig()): string {
+  return config.SESSION_SECRET ?? generatedSecret(config, 'session-secret', () => randomBytes(32).toString('hex'))
+}
+
+/** A 32-byte key given as base64 (44 characters) or hex (64), or null. */
+export function decodeKey(value: string): Buffer | null {
+  const v = value.trim()
+  const bytes = /^[0-9a-f]{64}$/i.test(v)
+    ? Buffer.from(v, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(v)
+      ? Buffer.from(v, 'base64')
+      : null
+  return bytes?.length === 32 ? bytes : null
+}
+
+export class MissingEncryptionKeyError extends Error {
+  constructor() {
+    super('ENCRYPTION_KEY is not set. In production it is required to store third-party secrets (docs/integrations.md).')
+    this.name = 'MissingEncryptionKeyError'
+  }
+}
+
+/**
+ * The key that encrypts third-party secrets at rest. ENCRYPTION_KEY in production (several
+ * instances must share it, and it must outlive DATA_DIR); elsewhere, when unset, one generated once
+ * and kept in DATA_DIR, so `npm run dev` works with nothing configured.
+ */
+export function getEncryptionKey(config: Config = getConfig()): Buffer {
+  if (config.ENCRYPTION_KEY) return decodeKey(config.ENCRYPTION_KEY)!
+  if (config.isProduction) throw new MissingEncryptionKeyError()
+  return decodeKey(generatedSecret(config, 'encryption-key', () => randomBytes(32).toString('base64')))!
 }
