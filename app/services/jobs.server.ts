@@ -50,6 +50,10 @@ export type WorkerOptions = {
   claimMs?: number
   /** How often the worker makes sure each scheduled kind has its current slot queued. */
   scheduleEveryMs?: number
+  /** Jobs claimed by one statement; their completions are written together too. */
+  batchSize?: number
+  /** A kick waits this long, so the jobs of many concurrent changes are claimed as one batch. */
+  kickDelayMs?: number
 }
 
 /** Exponential backoff with jitter: base × 2^(attempt-1), capped. */
@@ -62,6 +66,7 @@ let activeWorker: JobWorker | undefined
 
 export class JobWorker {
   private timer: NodeJS.Timeout | undefined
+  private timerDueAt = 0
   private running: Promise<void> | undefined
   private stopped = false
   private again = false
@@ -80,6 +85,8 @@ export class JobWorker {
       maxAttempts: options.maxAttempts,
       claimMs: options.claimMs ?? 60_000,
       scheduleEveryMs: options.scheduleEveryMs ?? 60 * 60 * 1000,
+      batchSize: options.batchSize ?? 50,
+      kickDelayMs: options.kickDelayMs ?? 10,
     }
   }
 
@@ -95,7 +102,8 @@ export class JobWorker {
   kick() {
     if (this.stopped) return
     if (this.running) this.again = true
-    else this.schedule(0)
+    // Already due soon (a kick a moment ago): that tick takes this job too.
+    else if (!this.timer || this.timerDueAt - Date.now() > this.options.kickDelayMs) this.schedule(this.options.kickDelayMs)
   }
 
   async stop() {
@@ -108,7 +116,9 @@ export class JobWorker {
   private schedule(ms: number) {
     if (this.stopped) return
     if (this.timer) clearTimeout(this.timer)
+    this.timerDueAt = Date.now() + ms
     this.timer = setTimeout(() => {
+      this.timer = undefined
       this.running = this.tick()
     }, ms)
     this.timer.unref?.()
@@ -122,13 +132,14 @@ export class JobWorker {
         this.lastScheduled = Date.now()
       }
       await this.drain()
-      next = await this.msUntilNextDue()
+      // Kicked while draining: go again at once, no need to ask when the next job is due.
+      if (!this.again) next = await this.msUntilNextDue()
     } catch (error) {
       if (!this.stopped) console.error('Job worker failed', error)
     } finally {
       this.running = undefined
     }
-    if (this.again) next = 0
+    if (this.again) next = this.options.kickDelayMs
     this.again = false
     this.schedule(next)
   }
@@ -168,10 +179,11 @@ export class JobWorker {
       const batch = await this.claim()
       if (batch.length === 0) return total
       total += batch.length
-      for (const job of batch) await this.run(job)
+      await this.runBatch(batch)
     }
   }
 
+  /** Claims up to batchSize due jobs in one statement: leased to this worker, attempts + 1. */
   private async claim() {
     const now = new Date()
     const db = getDb()
@@ -189,37 +201,78 @@ export class JobWorker {
         ),
       )
       .orderBy(asc(jobs.runAt), asc(jobs.createdAt))
-      .limit(10)
+      .limit(this.options.batchSize)
       .for('update', { skipLocked: true })
-    return db
+    const claimed = await db
       .update(jobs)
       .set({ lockedUntil: new Date(now.getTime() + this.options.claimMs), attempts: sql`${jobs.attempts} + 1` })
       .where(inArray(jobs.id, due))
       .returning()
+    // RETURNING keeps no order: oldest due first, as claimed.
+    return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime())
   }
 
-  private async run(job: JobRow) {
-    const db = getDb()
-    const kind = (await this.kinds())[job.kind as JobKind]
-    try {
-      const result = await kind.run(job.payload as never, job)
-      await db
-        .update(jobs)
-        .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null, result: result ?? null })
-        .where(eq(jobs.id, job.id))
-    } catch (error) {
-      const maxAttempts = this.options.maxAttempts ?? kind.maxAttempts ?? 10
-      const failed = job.attempts >= maxAttempts
-      const delay = backoffMs(job.attempts, this.options.baseDelayMs, this.options.maxDelayMs)
-      await db
-        .update(jobs)
-        .set({
-          status: failed ? 'failed' : 'pending',
-          lockedUntil: null,
-          lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
-          runAt: new Date(Date.now() + delay),
-        })
-        .where(eq(jobs.id, job.id))
+  /**
+   * Runs a claimed batch one job at a time (a provider's rate limit sees the same pace as before)
+   * and marks the ones that succeeded done in one statement at the end; a failure is written at
+   * once and does not touch the others. Past half the lease, what is done so far is written and the
+   * rest of the batch's lease renewed, so a slow batch is never claimed twice.
+   */
+  private async runBatch(batch: JobRow[]) {
+    const registry = await this.kinds()
+    let leasedAt = Date.now()
+    let done: { id: string; result: Record<string, unknown> | null }[] = []
+    for (const [index, job] of batch.entries()) {
+      if (Date.now() - leasedAt > this.options.claimMs / 2) {
+        await this.complete(done)
+        done = []
+        leasedAt = Date.now()
+        await this.renewLease(batch.slice(index).map((j) => j.id))
+      }
+      const kind = registry[job.kind as JobKind]
+      try {
+        const result = await kind.run(job.payload as never, job)
+        done.push({ id: job.id, result: result ?? null })
+      } catch (error) {
+        await this.fail(job, kind, error)
+      }
     }
+    await this.complete(done)
+  }
+
+  /** Marks jobs done with their results: one statement for the lot. */
+  private async complete(done: { id: string; result: Record<string, unknown> | null }[]) {
+    if (done.length === 0) return
+    // One JSON parameter (the same on PGlite and postgres.js) unpacked into rows.
+    const rows = JSON.stringify(done)
+    await getDb().execute(sql`
+      update ${jobs}
+      set status = 'done', finished_at = now(), locked_until = null, last_error = null,
+        result = nullif(d.result, 'null'::jsonb)
+      from jsonb_to_recordset(${rows}::jsonb) as d(id uuid, result jsonb)
+      where ${jobs.id} = d.id`)
+  }
+
+  private async renewLease(ids: string[]) {
+    if (ids.length === 0) return
+    await getDb()
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() + this.options.claimMs) })
+      .where(inArray(jobs.id, ids))
+  }
+
+  private async fail(job: JobRow, kind: JobRegistry[JobKind], error: unknown) {
+    const maxAttempts = this.options.maxAttempts ?? kind.maxAttempts ?? 10
+    const failed = job.attempts >= maxAttempts
+    const delay = backoffMs(job.attempts, this.options.baseDelayMs, this.options.maxDelayMs)
+    await getDb()
+      .update(jobs)
+      .set({
+        status: failed ? 'failed' : 'pending',
+        lockedUntil: null,
+        lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+        runAt: new Date(Date.now() + delay),
+      })
+      .where(eq(jobs.id, job.id))
   }
 }

@@ -5,6 +5,8 @@ import { getConfig, parseConfig, resetConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { jobs } from '~/db/schema'
 import { createSpeaker, SpeakerDataError, updateSpeaker } from '~/models/speakers.server'
+import { enqueueEmail, type Transport } from '~/services/email.server'
+import { createJobRegistry } from '~/services/job-kinds.server'
 import { enqueueJob, JobWorker } from '~/services/jobs.server'
 import { putObject, storageKey } from '~/services/storage.server'
 import { startFakeS3 } from '../fakes/s3'
@@ -105,5 +107,91 @@ describe('job queue', () => {
     worker = new JobWorker({ pollMs: 50 })
     await worker.drain()
     expect(await jobRow(row!.id)).toMatchObject({ status: 'pending', attempts: 0 })
+  })
+
+  describe('batches', () => {
+    const message = (to: string) => ({ to, subject: `Batch ${to}`, html: '<p>Hi</p>', text: 'Hi' })
+    // Fails for one recipient; answers the others with a provider id of their own.
+    const picky = (sent: string[], onSend: (to: string) => Promise<void> = async () => {}): Transport => ({
+      name: 'picky',
+      async send(email) {
+        await onSend(email.to)
+        if (email.to.startsWith('bounce')) throw new Error(`refused ${email.to}`)
+        sent.push(email.to)
+        return { providerId: `p-${email.to}` }
+      },
+    })
+
+    it('marks each job of a batch done with its own result; a failing one is retried alone', async () => {
+      const sent: string[] = []
+      const ids = await Promise.all(
+        ['b1@x.test', 'bounce@x.test', 'b2@x.test', 'b3@x.test'].map((to) => enqueueEmail(message(to))),
+      )
+      worker = new JobWorker({ transport: picky(sent), baseDelayMs: 60_000, batchSize: 10 })
+      expect(await worker.drain()).toBe(4)
+      expect(sent.sort()).toEqual(['b1@x.test', 'b2@x.test', 'b3@x.test'])
+      const [b1, bounce, b2, b3] = await Promise.all(ids.map(jobRow))
+      for (const [row, to] of [
+        [b1!, 'b1@x.test'],
+        [b2!, 'b2@x.test'],
+        [b3!, 'b3@x.test'],
+      ] as const) {
+        expect(row).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null, lastError: null })
+        expect(row.result).toEqual({ transport: 'picky', providerId: `p-${to}` })
+        expect(row.finishedAt).toBeInstanceOf(Date)
+      }
+      expect(bounce).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null, lastError: 'refused bounce@x.test' })
+      expect(bounce!.result).toBeNull()
+      expect(bounce!.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000)
+    })
+
+    it('stores no result for a job whose handler returns nothing', async () => {
+      const id = await enqueueEmail(message('quiet@x.test'))
+      worker = new JobWorker({ registry: { ...createJobRegistry(), email: { run: async () => undefined } } })
+      await worker.drain()
+      expect(await jobRow(id)).toMatchObject({ status: 'done', result: null, lastError: null })
+    })
+
+    it('drains more jobs than one batch, and the jobs queued while a batch runs', async () => {
+      const sent: string[] = []
+      const ids = await Promise.all(['m1', 'm2', 'm3', 'm4', 'm5'].map((to) => enqueueEmail(message(`${to}@x.test`))))
+      let followUp: string | undefined
+      worker = new JobWorker({
+        batchSize: 2,
+        transport: picky(sent, async (to) => {
+          if (to === 'm1@x.test') followUp = await enqueueEmail(message('follow-up@x.test'))
+        }),
+      })
+      expect(await worker.drain()).toBe(6)
+      const rows = await Promise.all([...ids, followUp!].map(jobRow))
+      expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done', 'done', 'done', 'done'])
+      expect(sent).toHaveLength(6)
+    })
+
+    it('writes what is done and renews the lease of the rest when a batch runs past half its lease', async () => {
+      const order: { id: string; statusOfFirst: string; leasedUntil: number }[] = []
+      for (const to of ['s1', 's2', 's3']) await enqueueEmail(message(`${to}@x.test`))
+      const started = Date.now()
+      worker = new JobWorker({
+        batchSize: 10,
+        claimMs: 40,
+        registry: {
+          ...createJobRegistry(),
+          email: {
+            run: async (_email, job) => {
+              const first = order[0] ? (await jobRow(order[0].id)).status : 'none'
+              order.push({ id: job.id, statusOfFirst: first, leasedUntil: (await jobRow(job.id)).lockedUntil!.getTime() })
+              // Longer than half the lease: the next job finds this one's completion written.
+              await new Promise((r) => setTimeout(r, 30))
+            },
+          },
+        },
+      })
+      await worker.drain()
+      expect(order.map((o) => o.statusOfFirst)).toEqual(['none', 'done', 'done'])
+      // The third job's lease was renewed after the claim (the first lease ended 40 ms after it).
+      expect(order[2]!.leasedUntil).toBeGreaterThan(started + 40)
+      expect((await Promise.all(order.map((o) => jobRow(o.id)))).map((r) => r.status)).toEqual(['done', 'done', 'done'])
+    })
   })
 })
