@@ -7,6 +7,7 @@ export type VCardInput = {
   jobTitle?: string | null
   company?: string | null
   email?: string | null
+  phone?: string | null
   urls?: Array<string | null | undefined>
   note?: string | null
 }
@@ -65,6 +66,7 @@ export function buildVCard(input: VCardInput): string {
   if (input.company?.trim()) lines.push(`ORG:${escapeVCardText(input.company.trim())}`)
   if (input.jobTitle?.trim()) lines.push(`TITLE:${escapeVCardText(input.jobTitle.trim())}`)
   if (input.email?.trim() && !/[\s,;]/.test(input.email.trim())) lines.push(`EMAIL;TYPE=INTERNET:${input.email.trim()}`)
+  if (input.phone?.trim()) lines.push(`TEL;TYPE=VOICE:${escapeVCardText(input.phone.trim())}`)
   // URLs are URI values, not text: only well-formed http(s) addresses, never escaped into something else.
   for (const url of input.urls ?? []) if (url && isHttpUrl(url.trim())) lines.push(`URL:${url.trim()}`)
   if (input.note?.trim()) lines.push(`NOTE:${escapeVCardText(input.note.trim())}`)

@@ -1,0 +1,84 @@
+import { CONTACT_STATUS_LABELS, isContactStatus } from './lead-status'
+import { formatMoney } from './money'
+
+// One timeline entry of a person (lead_events, issue 10 Deliver 2) as a line of text: the known
+// types in words, any other type (a later capability's) generically from its data. Plain text only:
+// the page renders it as text, so nothing from an attendee or a receiver becomes markup.
+
+export type TimelineLine = { title: string; detail: string | null }
+
+const PROVIDER_LABELS: Record<string, string> = { hubspot: 'HubSpot' }
+
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
+const statusLabel = (v: unknown) => (isContactStatus(v) ? CONTACT_STATUS_LABELS[v] : (str(v) ?? '?'))
+const money = (v: unknown) => {
+  if (!v || typeof v !== 'object') return null
+  const { cents, currency } = v as { cents?: unknown; currency?: unknown }
+  return typeof cents === 'number' ? formatMoney(cents, typeof currency === 'string' ? currency : 'USD') : null
+}
+const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+
+/** The other fields of an entry as "key: value" pairs (scalars only, ids left out). */
+function genericDetail(data: Record<string, unknown>, skip: string[] = []) {
+  const parts = Object.entries(data)
+    .filter(([key, value]) => !skip.includes(key) && !/id$/i.test(key) && str(value) !== null)
+    .map(([key, value]) => `${key}: ${str(value)}`)
+  return parts.length ? parts.join(' · ') : null
+}
+
+/** `session` names the capture's session ("Talk · Event") when the entry is about one. */
+export function describeLeadEvent(type: string, data: Record<string, unknown>, session: string | null): TimelineLine {
+  const at = session ? ` at ${session}` : ''
+  switch (type) {
+    case 'captured':
+      return { title: `Left their details${at}`, detail: null }
+    case 'resubmitted':
+      return { title: `Sent their details again${at}`, detail: null }
+    case 'erased':
+      return {
+        title: `A capture was deleted${data.requestedBy === 'attendee' ? ' at the attendee’s request' : ''}`,
+        detail: null,
+      }
+    case 'status':
+      return { title: `Status: ${statusLabel(data.from)} → ${statusLabel(data.to)}`, detail: null }
+    case 'deal': {
+      const from = money(data.from)
+      const to = money(data.to)
+      if (!to) return { title: 'Deal value cleared', detail: from ? `Was ${from}` : null }
+      return { title: from ? `Deal value: ${from} → ${to}` : `Deal value set to ${to}`, detail: null }
+    }
+    case 'tags': {
+      const added = list(data.added)
+      const removed = list(data.removed)
+      const parts = [added.length ? `Tagged ${added.join(', ')}` : '', removed.length ? `Tag removed: ${removed.join(', ')}` : '']
+      return { title: parts.filter(Boolean).join('; ') || 'Tags changed', detail: null }
+    }
+    case 'note':
+      return {
+        title: data.action === 'deleted' ? 'Note deleted' : data.action === 'edited' ? 'Note edited' : 'Note added',
+        detail: null,
+      }
+    case 'email':
+      return { title: `Email${str(data.subject) ? `: ${str(data.subject)}` : ''}`, detail: genericDetail(data, ['subject']) }
+    case 'webhook': {
+      const target = str(data.endpoint) ?? str(data.url)
+      const status = str(data.status)
+      return {
+        title: `Webhook${str(data.event) ? ` ${str(data.event)}` : ''}${target ? ` to ${target}` : ''}${status ? `: ${status}` : ''}`,
+        detail: genericDetail(data, ['endpoint', 'url', 'status', 'event']),
+      }
+    }
+    case 'crm': {
+      const provider = str(data.provider)
+      const status = str(data.status)
+      return {
+        title: `${provider ? (PROVIDER_LABELS[provider] ?? provider) : 'CRM'} sync${status ? `: ${status}` : ''}`,
+        detail: genericDetail(data, ['provider', 'status']),
+      }
+    }
+    default: {
+      const name = type.replace(/[._-]+/g, ' ').trim()
+      return { title: name ? name[0]!.toUpperCase() + name.slice(1) : 'Event', detail: genericDetail(data) }
+    }
+  }
+}

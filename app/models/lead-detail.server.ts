@@ -1,0 +1,242 @@
+import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { getDb, type Db } from '~/db/client.server'
+import {
+  consentTexts,
+  contactNotes,
+  contacts,
+  crmSyncs,
+  leadConsents,
+  leadEvents,
+  leads,
+  talkSessions,
+  talks,
+  webhookDeliveries,
+  type SessionQuestion,
+} from '~/db/schema'
+import { isUuid } from '~/lib/text'
+import { visibleLeadsFilter } from './leads.server'
+
+// One person of the speaker's (issue 10 Deliver 2/3/9): the contact row, its captures the plan lets
+// the speaker see (locked ones are only counted), the consent records of those captures with their
+// exact texts, the timeline and the notes. A person whose captures are all locked, or another
+// speaker's, is null: the routes answer 404. Every query names the owner in its WHERE clause.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Executor = Db | Tx
+
+export type PersonCapture = {
+  id: string
+  sessionId: string
+  sessionCode: string
+  eventName: string
+  talkTitle: string
+  startsAt: Date
+  timeZone: string
+  questions: SessionQuestion[]
+  firstName: string
+  company: string | null
+  jobTitle: string | null
+  phone: string | null
+  linkedinUrl: string | null
+  answers: Record<string, string | string[] | number>
+  marketingConsent: boolean
+  createdAt: Date
+  updatedAt: Date
+}
+
+export type PersonConsent = {
+  id: number
+  leadId: string
+  sessionId: string
+  notice: string
+  marketingText: string | null
+  marketingConsent: boolean
+  at: Date
+}
+
+/**
+ * The person's details as shown: each field from the newest visible capture that has it (a person
+ * who left a phone number at one talk and not at the next keeps it). Never from a locked capture.
+ */
+export function latestDetails(captures: readonly PersonCapture[], fallbackName: string) {
+  const pick = (key: 'firstName' | 'company' | 'jobTitle' | 'phone' | 'linkedinUrl') => {
+    for (let i = captures.length - 1; i >= 0; i--) {
+      const value = captures[i]![key]
+      if (value) return value
+    }
+    return null
+  }
+  return {
+    name: pick('firstName') ?? fallbackName,
+    company: pick('company'),
+    jobTitle: pick('jobTitle'),
+    phone: pick('phone'),
+    linkedinUrl: pick('linkedinUrl'),
+  }
+}
+
+/** The SQL condition "this person has at least one capture the owner may see". */
+export function personVisible(ownerId: string) {
+  return sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter()})`
+}
+
+/** The person's row if it is the owner's and has a visible capture; locks it inside a transaction. */
+export async function findVisiblePerson(db: Executor, ownerId: string, contactId: string, options: { lock?: boolean } = {}) {
+  if (!isUuid(contactId) || !isUuid(ownerId)) return null
+  const query = db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId), personVisible(ownerId)))
+    .limit(1)
+  const [row] = options.lock ? await query.for('update', { of: contacts }) : await query
+  return row ?? null
+}
+
+/** The person's captures the plan lets the owner see, oldest first, with their sessions. */
+export async function visibleCaptures(db: Executor, ownerId: string, contactId: string): Promise<PersonCapture[]> {
+  return db
+    .select({
+      id: leads.id,
+      sessionId: leads.sessionId,
+      sessionCode: talkSessions.code,
+      eventName: talkSessions.eventName,
+      talkTitle: talks.title,
+      startsAt: talkSessions.startsAt,
+      timeZone: talkSessions.timeZone,
+      questions: talkSessions.questions,
+      firstName: leads.firstName,
+      company: leads.company,
+      jobTitle: leads.jobTitle,
+      phone: leads.phone,
+      linkedinUrl: leads.linkedinUrl,
+      answers: leads.answers,
+      marketingConsent: leads.marketingConsent,
+      createdAt: leads.createdAt,
+      updatedAt: leads.updatedAt,
+    })
+    .from(leads)
+    .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter()))
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+}
+
+/** Every capture id of the person, visible or locked (deleting a person deletes them all). */
+export async function allCaptureIds(db: Executor, ownerId: string, contactId: string) {
+  const rows = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, ownerId)))
+  return rows.map((r) => r.id)
+}
+
+const marketingTexts = aliasedTable(consentTexts, 'marketing_texts')
+
+/** The consent ledger rows of these captures with the exact wording shown, newest first. */
+export async function consentRecords(db: Executor, ownerId: string, leadIds: string[]): Promise<PersonConsent[]> {
+  if (leadIds.length === 0) return []
+  return db
+    .select({
+      id: leadConsents.id,
+      leadId: leadConsents.leadId,
+      sessionId: leadConsents.sessionId,
+      notice: consentTexts.text,
+      marketingText: marketingTexts.text,
+      marketingConsent: leadConsents.marketingConsent,
+      at: leadConsents.createdAt,
+    })
+    .from(leadConsents)
+    .innerJoin(consentTexts, eq(consentTexts.hash, leadConsents.noticeHash))
+    .leftJoin(marketingTexts, eq(marketingTexts.hash, leadConsents.marketingHash))
+    .where(and(eq(leadConsents.ownerId, ownerId), inArray(leadConsents.leadId, leadIds)))
+    .orderBy(desc(leadConsents.createdAt), desc(leadConsents.id))
+}
+
+export type TimelineEvent = { id: number; type: string; leadId: string | null; data: Record<string, unknown>; at: Date }
+export type PersonNote = { id: string; body: string; createdAt: Date; updatedAt: Date }
+
+/**
+ * Everything the detail page shows about one person, or null (not theirs, no such person, or every
+ * capture locked). Timeline entries about a locked capture are left out with the capture.
+ */
+export async function getPersonDetail({ ownerId, contactId }: { ownerId: string; contactId: string }) {
+  const db = getDb()
+  const person = await findVisiblePerson(db, ownerId, contactId)
+  if (!person) return null
+  const [captures, allIds, events, notes] = await Promise.all([
+    visibleCaptures(db, ownerId, person.id),
+    allCaptureIds(db, ownerId, person.id),
+    db
+      .select({
+        id: leadEvents.id,
+        type: leadEvents.type,
+        leadId: leadEvents.leadId,
+        data: leadEvents.data,
+        at: leadEvents.createdAt,
+      })
+      .from(leadEvents)
+      .where(and(eq(leadEvents.contactId, person.id), eq(leadEvents.ownerId, ownerId)))
+      .orderBy(desc(leadEvents.createdAt), desc(leadEvents.id)),
+    db
+      .select({
+        id: contactNotes.id,
+        body: contactNotes.body,
+        createdAt: contactNotes.createdAt,
+        updatedAt: contactNotes.updatedAt,
+      })
+      .from(contactNotes)
+      .where(and(eq(contactNotes.contactId, person.id), eq(contactNotes.ownerId, ownerId)))
+      .orderBy(desc(contactNotes.createdAt), desc(contactNotes.id)),
+  ])
+  const visibleIds = new Set(captures.map((c) => c.id))
+  const lockedIds = new Set(allIds.filter((id) => !visibleIds.has(id)))
+  const consents = await consentRecords(db, ownerId, [...visibleIds])
+  return {
+    person,
+    captures,
+    locked: lockedIds.size,
+    consents,
+    events: events.filter((e) => !e.leadId || !lockedIds.has(e.leadId)) as TimelineEvent[],
+    notes: notes as PersonNote[],
+  }
+}
+
+export type PersonDetail = NonNullable<Awaited<ReturnType<typeof getPersonDetail>>>
+
+/**
+ * Everything held about one person (issue 10 Deliver 9, the attendee's right of access): the detail
+ * plus the CRM sync rows and the webhook deliveries about them. Null as getPersonDetail.
+ */
+export async function getPersonExport({ ownerId, contactId }: { ownerId: string; contactId: string }) {
+  const detail = await getPersonDetail({ ownerId, contactId })
+  if (!detail) return null
+  const db = getDb()
+  const [crm, deliveries] = await Promise.all([
+    db
+      .select({
+        provider: crmSyncs.provider,
+        externalId: crmSyncs.externalId,
+        state: crmSyncs.state,
+        lastError: crmSyncs.lastError,
+        syncedAt: crmSyncs.syncedAt,
+        updatedAt: crmSyncs.updatedAt,
+      })
+      .from(crmSyncs)
+      .where(and(eq(crmSyncs.contactId, detail.person.id), eq(crmSyncs.ownerId, ownerId))),
+    db
+      .select({
+        id: webhookDeliveries.id,
+        eventType: webhookDeliveries.eventType,
+        payload: webhookDeliveries.payload,
+        status: webhookDeliveries.status,
+        attempts: webhookDeliveries.attempts,
+        responseStatus: webhookDeliveries.responseStatus,
+        createdAt: webhookDeliveries.createdAt,
+        deliveredAt: webhookDeliveries.deliveredAt,
+      })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.contactId, detail.person.id), eq(webhookDeliveries.ownerId, ownerId)))
+      .orderBy(asc(webhookDeliveries.createdAt)),
+  ])
+  return { ...detail, crm, deliveries }
+}

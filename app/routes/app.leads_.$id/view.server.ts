@@ -1,0 +1,96 @@
+import { answerRows } from '~/lib/lead-answers'
+import { describeLeadEvent } from '~/lib/lead-timeline'
+import { CONTACT_STATUS_LABELS, SCORE_BAND_LABELS } from '~/lib/lead-status'
+import { formatMoney, isMoneyCurrency, moneyInputValue, type MoneyCurrency } from '~/lib/money'
+import { formatSessionTime } from '~/lib/time-zone'
+import { latestDetails, type PersonDetail } from '~/models/lead-detail.server'
+
+// The detail page's data, shaped for rendering: labels resolved, dates as ISO strings, the
+// timeline merged with the notes, newest first.
+
+export const isHttpUrl = (value: string | null): value is string => !!value && /^https?:\/\/[^\s]+$/i.test(value)
+
+export function personView(
+  detail: PersonDetail,
+  options: { fallbackCurrency: MoneyCurrency; editingNote: string | null; confirmDelete: boolean },
+) {
+  const { person, captures, locked, consents, events, notes } = detail
+  const sessionLabel = new Map(captures.map((c) => [c.sessionId, `${c.talkTitle} · ${c.eventName}`]))
+  const currency = isMoneyCurrency(person.dealCurrency) ? person.dealCurrency : options.fallbackCurrency
+  const details = latestDetails(captures, person.firstName)
+  const { name, linkedinUrl: linkedin } = details
+  const existingNotes = new Set(notes.map((n) => n.id))
+
+  const timeline = [
+    ...events
+      // A note's own entry stands for its "added" event.
+      .filter((e) => !(e.type === 'note' && e.data.action === 'added' && existingNotes.has(String(e.data.noteId))))
+      .map((e) => {
+        const sessionId = typeof e.data.sessionId === 'string' ? e.data.sessionId : null
+        return {
+          key: `e${e.id}`,
+          kind: 'event' as const,
+          type: e.type,
+          at: e.at.toISOString(),
+          ...describeLeadEvent(e.type, e.data, sessionId ? (sessionLabel.get(sessionId) ?? null) : null),
+        }
+      }),
+    ...notes.map((n) => ({
+      key: `n${n.id}`,
+      kind: 'note' as const,
+      id: n.id,
+      body: n.body,
+      at: n.createdAt.toISOString(),
+      edited: n.updatedAt.getTime() > n.createdAt.getTime(),
+    })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+
+  const total = captures.length + locked
+  return {
+    person: {
+      id: person.id,
+      name,
+      email: person.email,
+      company: details.company,
+      jobTitle: details.jobTitle,
+      phone: details.phone,
+      linkedin,
+      linkedinIsLink: isHttpUrl(linkedin),
+      status: person.status,
+      statusLabel: CONTACT_STATUS_LABELS[person.status],
+      dealValue: moneyInputValue(person.dealValueCents, currency),
+      dealCurrency: currency,
+      dealLabel: person.dealValueCents === null ? null : formatMoney(person.dealValueCents, currency),
+      tags: person.tags,
+      score: person.score,
+      band: person.scoreBand,
+      bandLabel: SCORE_BAND_LABELS[person.scoreBand],
+      reasons: person.scoreReasons,
+    },
+    seenAt: new Set(captures.map((c) => c.sessionId)).size,
+    locked,
+    captures: captures.map((c) => ({
+      id: c.id,
+      talkTitle: c.talkTitle,
+      eventName: c.eventName,
+      when: formatSessionTime(c.startsAt, c.timeZone),
+      capturedAt: c.createdAt.toISOString(),
+      marketingConsent: c.marketingConsent,
+      answers: answerRows(c.questions, c.answers),
+    })),
+    consents: consents.map((c) => ({
+      id: c.id,
+      session: sessionLabel.get(c.sessionId) ?? 'A session',
+      notice: c.notice,
+      marketingText: c.marketingText,
+      marketingConsent: c.marketingConsent,
+      at: c.at.toISOString(),
+    })),
+    timeline,
+    editingNote: options.editingNote && existingNotes.has(options.editingNote) ? options.editingNote : null,
+    confirmDelete: options.confirmDelete,
+    deleteMessage: `Delete ${name} (${person.email}) with ${total === 1 ? 'their capture' : `all ${total} captures`}${locked ? `, including ${locked} locked by your plan,` : ''} and every note? The attendee’s consent records stay. This cannot be undone.`,
+  }
+}
+
+export type PersonView = ReturnType<typeof personView>

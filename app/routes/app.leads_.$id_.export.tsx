@@ -1,0 +1,76 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { answerRows } from '~/lib/lead-answers'
+import { isUuid } from '~/lib/text'
+import { getPersonExport } from '~/models/lead-detail.server'
+
+// /app/leads/{contactId}/export: everything held about one person as a JSON download (issue 10
+// Deliver 9, the attendee's right of access): every visible capture with its answers, the consent
+// records with their exact texts, notes, tags, status, deal, score, the timeline, CRM sync rows and
+// webhook deliveries about them. Locked captures stay withheld, as on every read path.
+
+export const PERSON_EXPORT_VERSION = 1
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const found = isUuid(params.id) ? await getPersonExport({ ownerId: user.id, contactId: params.id }) : null
+  if (!found) return new Response('Person not found', { status: 404 })
+  const { person, captures, locked, consents, events, notes, crm, deliveries } = found
+  const body = {
+    format: 'lectern.person',
+    version: PERSON_EXPORT_VERSION,
+    exportedAt: new Date().toISOString(),
+    person: {
+      id: person.id,
+      email: person.email,
+      firstName: person.firstName,
+      company: person.company,
+      jobTitle: person.jobTitle,
+      marketingConsent: person.marketingConsent,
+      status: person.status,
+      deal: person.dealValueCents === null ? null : { amountMinor: person.dealValueCents, currency: person.dealCurrency },
+      tags: person.tags,
+      score: { points: person.score, band: person.scoreBand, reasons: person.scoreReasons },
+      firstSeenAt: person.firstSeenAt,
+      lastSeenAt: person.lastSeenAt,
+    },
+    captures: captures.map((c) => ({
+      id: c.id,
+      session: { id: c.sessionId, code: c.sessionCode, talk: c.talkTitle, event: c.eventName, startsAt: c.startsAt },
+      firstName: c.firstName,
+      company: c.company,
+      jobTitle: c.jobTitle,
+      phone: c.phone,
+      linkedinUrl: c.linkedinUrl,
+      marketingConsent: c.marketingConsent,
+      answers: answerRows(c.questions, c.answers).map((a) => ({
+        question: a.label,
+        answer: a.value,
+        raw: c.answers[a.questionId] ?? null,
+      })),
+      capturedAt: c.createdAt,
+      updatedAt: c.updatedAt,
+    })),
+    capturesWithheldByPlan: locked,
+    consents: consents.map((c) => ({
+      captureId: c.leadId,
+      sessionId: c.sessionId,
+      at: c.at,
+      notice: c.notice,
+      marketingText: c.marketingText,
+      marketingConsent: c.marketingConsent,
+    })),
+    notes: notes.map((n) => ({ body: n.body, createdAt: n.createdAt, updatedAt: n.updatedAt })),
+    timeline: events.map((e) => ({ type: e.type, at: e.at, captureId: e.leadId, data: e.data })),
+    crmSyncs: crm,
+    webhookDeliveries: deliveries,
+  }
+  const stampDate = new Date().toISOString().slice(0, 10)
+  return new Response(`${JSON.stringify(body, null, 2)}\n`, {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="person-${person.id}-${stampDate}.json"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { isUuid } from '~/lib/text'
+import { buildVCard, vcardFilename } from '~/lib/vcard'
+import { getPersonDetail, latestDetails } from '~/models/lead-detail.server'
+
+// /app/leads/{contactId}/vcard: one person as a contact card (vCard 3.0), from their visible
+// captures. Another speaker's person, or one whose captures are all locked, is a 404.
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const detail = isUuid(params.id) ? await getPersonDetail({ ownerId: user.id, contactId: params.id }) : null
+  if (!detail) return new Response('Person not found', { status: 404 })
+  const { name, company, jobTitle, phone, linkedinUrl } = latestDetails(detail.captures, detail.person.firstName)
+  const card = buildVCard({
+    name,
+    email: detail.person.email,
+    company,
+    jobTitle,
+    phone,
+    urls: [linkedinUrl],
+    note: `Met at ${detail.captures.map((c) => `${c.talkTitle} (${c.eventName})`).join(', ')}`,
+  })
+  return new Response(card, {
+    headers: {
+      'Content-Type': 'text/vcard; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${vcardFilename(name)}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
