@@ -46,7 +46,8 @@ function isUniqueViolation(error: unknown) {
   return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
-const statsColumns = {
+/** Counts of a session for the workspace (leads include locked ones: the plan hides details, not numbers). */
+export const statsColumns = {
   scans: sql<number>`(select count(*)::int from ${sessionViews} v where v.session_id = ${talkSessions.id} and v.kind = 'scan')`,
   visits: sql<number>`(select count(*)::int from ${sessionViews} v where v.session_id = ${talkSessions.id} and v.kind = 'visit')`,
   visitors: sql<number>`(select count(distinct v.visitor)::int from ${sessionViews} v where v.session_id = ${talkSessions.id})`,

@@ -104,6 +104,9 @@ export default function SessionPage() {
         <Link to={`${base}/leads`} className={buttonClass.secondary}>
           Leads
         </Link>
+        <Link to={`${base}/roi`} className={buttonClass.secondary}>
+          ROI
+        </Link>
       </PageHeader>
 
       {actionData?.error ? (

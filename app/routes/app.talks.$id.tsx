@@ -36,6 +36,9 @@ export default function EditTalk() {
   return (
     <>
       <PageHeader title="Edit talk">
+        <Link to={`/app/talks/${talk.id}/roi`} className={buttonClass.secondary}>
+          ROI across sessions
+        </Link>
         <Link to={`/app/sessions/new?talk=${talk.id}`} className={buttonClass.secondary}>
           New session of this talk
         </Link>

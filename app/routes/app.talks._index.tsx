@@ -83,6 +83,11 @@ export default function Talks() {
                 >
                   New session
                 </Link>
+                {t.sessions > 0 ? (
+                  <Link to={`/app/talks/${t.id}/roi`} className={buttonClass.secondary} aria-label={`ROI of ${t.title}`}>
+                    ROI
+                  </Link>
+                ) : null}
                 <Link to={`/app/talks?delete=${t.id}`} className={buttonClass.secondary} aria-label={`Delete ${t.title}`}>
                   Delete
                 </Link>

@@ -1,0 +1,118 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { getDb } from '~/db/client.server'
+import { contacts, leads, talks, talkSessions } from '~/db/schema'
+import { isContactStatus } from '~/lib/lead-status'
+import type { CostInput, PersonCapture } from '~/lib/roi'
+import { isUuid } from '~/lib/text'
+import { visibleLeadsFilter } from './leads.server'
+import { getSession, statsColumns } from './talk-sessions.server'
+import { getTalk } from './talks.server'
+
+// The reads behind the ROI pages (issue 10 Deliver 8) and the one write they make: the cost of an
+// engagement. Owner in every WHERE clause; the plan gate (visibleLeadsFilter) decides which people
+// count for money: a person with no visible capture adds nothing but the capture count.
+
+/**
+ * Every visible capture of every person seen at these sessions — their captures at other sessions
+ * of the owner too, so first-touch attribution can find the earliest one wherever it was.
+ */
+async function personCaptures(ownerId: string, sessionIds: string[]): Promise<PersonCapture[]> {
+  if (sessionIds.length === 0) return []
+  const touched = alias(leads, 'touched')
+  const rows = await getDb()
+    .select({
+      contactId: leads.contactId,
+      sessionId: leads.sessionId,
+      leadId: leads.id,
+      capturedAt: leads.createdAt,
+      status: contacts.status,
+      dealValueCents: contacts.dealValueCents,
+      dealCurrency: contacts.dealCurrency,
+    })
+    .from(leads)
+    .innerJoin(contacts, and(eq(contacts.id, leads.contactId), eq(contacts.ownerId, ownerId)))
+    .where(
+      and(
+        eq(leads.ownerId, ownerId),
+        inArray(
+          leads.contactId,
+          getDb()
+            .select({ id: touched.contactId })
+            .from(touched)
+            .where(and(eq(touched.ownerId, ownerId), inArray(touched.sessionId, sessionIds))),
+        ),
+        visibleLeadsFilter(),
+      ),
+    )
+  return rows.map((r) => ({ ...r, status: isContactStatus(r.status) ? r.status : 'new' }))
+}
+
+/** When each capture of a session was made (locked ones too: a count over time reveals no one). */
+async function captureTimes(ownerId: string, sessionId: string) {
+  const rows = await getDb()
+    .select({ at: leads.createdAt })
+    .from(leads)
+    .where(and(eq(leads.sessionId, sessionId), eq(leads.ownerId, ownerId)))
+    .orderBy(asc(leads.createdAt))
+  return rows.map((r) => r.at)
+}
+
+/** One session's ROI inputs, or null when the session is not the owner's. */
+export async function getSessionRoiData(ownerId: string, sessionId: string) {
+  if (!isUuid(sessionId)) return null
+  const session = await getSession(ownerId, sessionId)
+  if (!session) return null
+  const [captures, times] = await Promise.all([personCaptures(ownerId, [session.id]), captureTimes(ownerId, session.id)])
+  return { session, captures, times }
+}
+
+/** A talk with each of its sessions (oldest first) and the captures of the people seen there. */
+export async function getTalkRoiData(ownerId: string, talkId: string) {
+  if (!isUuid(talkId)) return null
+  const talk = await getTalk(ownerId, talkId)
+  if (!talk) return null
+  const sessions = await getDb()
+    .select({
+      id: talkSessions.id,
+      status: talkSessions.status,
+      eventName: talkSessions.eventName,
+      startsAt: talkSessions.startsAt,
+      timeZone: talkSessions.timeZone,
+      city: talkSessions.city,
+      isOnline: talkSessions.isOnline,
+      audienceSize: talkSessions.audienceSize,
+      costFeeCents: talkSessions.costFeeCents,
+      costTravelCents: talkSessions.costTravelCents,
+      costCurrency: talkSessions.costCurrency,
+      scans: statsColumns.scans,
+      visits: statsColumns.visits,
+      leads: statsColumns.leads,
+    })
+    .from(talkSessions)
+    // The join makes drizzle qualify the columns, which statsColumns' subqueries need.
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(and(eq(talkSessions.talkId, talk.id), eq(talkSessions.userId, ownerId)))
+    .orderBy(asc(talkSessions.startsAt), asc(talkSessions.id))
+  const captures = await personCaptures(
+    ownerId,
+    sessions.map((s) => s.id),
+  )
+  return { talk, sessions, captures }
+}
+
+/** Stores (or, with no amounts, clears) the cost of an engagement; false when the session is not the owner's. */
+export async function setSessionCost(ownerId: string, sessionId: string, cost: CostInput) {
+  if (!isUuid(sessionId)) return false
+  const rows = await getDb()
+    .update(talkSessions)
+    .set({
+      costFeeCents: cost.feeCents,
+      costTravelCents: cost.travelCents,
+      costCurrency: cost.currency,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(talkSessions.id, sessionId), eq(talkSessions.userId, ownerId)))
+    .returning({ id: talkSessions.id })
+  return rows.length > 0
+}

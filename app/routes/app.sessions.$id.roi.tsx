@@ -1,0 +1,287 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { buttonClass, Field, FormMessage, SelectField } from '~/components/forms'
+import { ColumnChart, Legend } from '~/components/workspace/roi-charts'
+import { ATTRIBUTION_NOTE, DataTable, money, OtherCurrencies, percent, Stat } from '~/components/workspace/roi-parts'
+import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { columnChart } from '~/lib/charts.server'
+import { formatMoney, MONEY_CURRENCIES, moneyInputValue } from '~/lib/money'
+import {
+  attributeFirstTouch,
+  CostSchema,
+  daysAfterSeries,
+  formatPercent,
+  quarterHourSeries,
+  ROI_MISSING_TEXT,
+  sessionRoi,
+} from '~/lib/roi'
+import { isUuid } from '~/lib/text'
+import { formatSessionTime } from '~/lib/time-zone'
+import { getOwnedSession } from '~/models/leads.server'
+import { getSessionRoiData, setSessionCost } from '~/models/roi.server'
+import { getCurrency } from '~/services/currency.server'
+import { readForm } from '~/services/request-body.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+const notFound = () => new Response('Session not found', { status: 404 })
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const found = await getSessionRoiData(user.id, params.id ?? '')
+  if (!found) throw notFound()
+  const { session, captures, times } = found
+  const people = attributeFirstTouch(captures).filter((p) => p.sessionId === session.id)
+  const roi = sessionRoi(
+    {
+      scans: session.scans,
+      visits: session.visits,
+      leads: session.leads,
+      audienceSize: session.audienceSize,
+      cost: { feeCents: session.costFeeCents, travelCents: session.costTravelCents, currency: session.costCurrency },
+    },
+    people,
+  )
+  const day = quarterHourSeries(times, session.startsAt, session.timeZone)
+  const after = daysAfterSeries(times, session.startsAt, session.timeZone, new Date())
+  const currency = session.costCurrency ?? getCurrency(request)
+  return {
+    session: {
+      id: session.id,
+      talkId: session.talkId,
+      eventName: session.eventName,
+      talkTitle: session.talkTitle,
+      when: formatSessionTime(session.startsAt, session.timeZone),
+      timeZone: session.timeZone,
+      audienceSize: session.audienceSize,
+    },
+    roi,
+    // Captures the plan hides still count as leads; their people add no money.
+    capturedPeople: new Set(captures.filter((c) => c.sessionId === session.id).map((c) => c.contactId)).size,
+    cost: {
+      fee: moneyInputValue(session.costFeeCents, currency),
+      travel: moneyInputValue(session.costTravelCents, currency),
+      currency,
+    },
+    day: { ...day, chart: columnChart(day.points, { labelEvery: 4 }) },
+    after: { ...after, chart: columnChart(after.points) },
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const owned = isUuid(params.id) ? await getOwnedSession({ ownerId: user.id, sessionId: params.id }) : null
+  if (!owned) throw notFound()
+  const submission = parseWithZod(await readForm(request), { schema: CostSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  if (!(await setSessionCost(user.id, owned.id, submission.value))) throw notFound()
+  return redirectWithToast(`/app/sessions/${owned.id}/roi`, {
+    type: 'success',
+    description: submission.value.currency ? 'Cost saved.' : 'Cost removed.',
+  })
+}
+
+export default function SessionRoiPage() {
+  const { session, roi, capturedPeople, day, after } = useLoaderData<typeof loader>()
+  const costCurrency = roi.cost?.currency ?? null
+  return (
+    <>
+      <PageHeader title={`ROI: ${session.eventName}`} intro={`${session.talkTitle} · ${session.when}`}>
+        <Link to={`/app/sessions/${session.id}`} className={buttonClass.secondary}>
+          Back to the session
+        </Link>
+        <Link to={`/app/talks/${session.talkId}/roi`} className={buttonClass.secondary}>
+          ROI of the talk
+        </Link>
+      </PageHeader>
+
+      <section aria-labelledby="roi-title" className="mt-8">
+        <h2 id="roi-title" className="text-lg font-semibold text-white">
+          Return on investment
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
+          <Stat label="Scans" value={roi.scans} hint="QR code opens" />
+          <Stat label="Visits" value={roi.visits} hint="Typed or shared link opens" />
+          <Stat label="Leads" value={roi.leads} hint="Captures, including any your plan hides" />
+          <Stat label="Conversion" value={percent(roi.conversion)} hint="Leads ÷ scans" />
+          <Stat
+            label="Capture rate"
+            value={percent(roi.captureRate)}
+            hint={
+              session.audienceSize
+                ? `Leads ÷ expected audience of ${session.audienceSize}`
+                : 'Leads ÷ expected audience: add the audience in the session editor'
+            }
+          />
+          <Stat
+            label="Cost"
+            value={roi.cost ? formatMoney(roi.cost.cents, roi.cost.currency) : '—'}
+            hint={
+              roi.cost
+                ? `Fee ${formatMoney(roi.cost.feeCents, roi.cost.currency)} + travel ${formatMoney(roi.cost.travelCents, roi.cost.currency)}`
+                : 'Not entered yet'
+            }
+          />
+          <Stat label="Pipeline value" value={money(roi.pipeline)} hint="Open deals: new, contacted, meeting" />
+          <Stat label="Won value" value={money(roi.won)} hint="Deals marked won" />
+          <Stat
+            label="ROI"
+            value={formatPercent(roi.roi, { signed: true })}
+            hint={roi.roiMissing ? ROI_MISSING_TEXT[roi.roiMissing] : '(Won − cost) ÷ cost'}
+          />
+          <Stat label="People credited" value={roi.people} hint={`of ${capturedPeople} you can see here`} />
+        </dl>
+        {roi.roiMissing === 'no-cost' ? (
+          <p className="mt-4 text-sm text-slate-200">
+            <a href="#cost-title" className="text-brand-300 underline">
+              {ROI_MISSING_TEXT['no-cost']}
+            </a>
+            .
+          </p>
+        ) : null}
+        {costCurrency ? <OtherCurrencies costCurrency={costCurrency} won={roi.otherWon} pipeline={roi.otherPipeline} /> : null}
+        <p className="mt-4 max-w-3xl text-sm text-slate-300">{ATTRIBUTION_NOTE}</p>
+      </section>
+
+      <CostForm />
+
+      <section aria-labelledby="time-title" className="mt-10">
+        <h2 id="time-title" className="text-lg font-semibold text-white">
+          Leads over time
+        </h2>
+        <p className="mt-1 text-sm text-slate-300">Times are in the session’s time zone ({session.timeZone}).</p>
+
+        <h3 className="mt-6 font-semibold text-white">On the day, per 15 minutes ({day.day})</h3>
+        <div className="mt-2 rounded-xl border border-white/10 bg-ink-900/60 p-4">
+          <ColumnChart
+            model={day.chart}
+            title={`Leads per 15 minutes on ${day.day}`}
+            description={describeSeries(day.points, 'quarter hour')}
+          />
+          <Legend
+            items={[
+              { swatch: 'bg-brand-400', label: 'Leads in the 15 minutes (left axis)' },
+              { swatch: 'bg-amber-300', label: 'Running total (right axis)' },
+            ]}
+          />
+          <DataTable
+            summary="Leads per 15 minutes as a table"
+            caption={`Leads per 15 minutes on ${day.day}`}
+            head={['Starting at', 'Leads']}
+            rows={day.points}
+          />
+        </div>
+        <p className="mt-2 text-sm text-slate-300">
+          {[
+            day.beforeDay ? `${day.beforeDay} before the day` : null,
+            day.earlierThatDay ? `${day.earlierThatDay} earlier that day` : null,
+            day.laterThatDay ? `${day.laterThatDay} later that day` : null,
+            day.afterDay ? `${day.afterDay} on the days after` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ') || 'No leads outside these 15-minute slots.'}
+        </p>
+
+        <h3 className="mt-6 font-semibold text-white">The days after, per day</h3>
+        {after.points.length ? (
+          <div className="mt-2 rounded-xl border border-white/10 bg-ink-900/60 p-4">
+            <ColumnChart
+              model={after.chart}
+              title="Leads per day after the session"
+              description={describeSeries(after.points, 'day')}
+            />
+            <Legend
+              items={[
+                { swatch: 'bg-brand-400', label: 'Leads that day (left axis)' },
+                { swatch: 'bg-amber-300', label: 'Running total (right axis)' },
+              ]}
+            />
+            <DataTable
+              summary="Leads per day as a table"
+              caption="Leads per day after the session"
+              head={['Day', 'Leads']}
+              rows={after.points}
+            />
+            {after.later ? <p className="mt-2 text-sm text-slate-300">{after.later} more after these days.</p> : null}
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-slate-300">No days after the session yet.</p>
+        )}
+      </section>
+    </>
+  )
+}
+
+/** The chart's text alternative: the total and the busiest slot. */
+function describeSeries(points: ReadonlyArray<{ label: string; count: number }>, unit: string) {
+  const total = points.reduce((n, p) => n + p.count, 0)
+  if (!points.length) return 'No data.'
+  if (total === 0) return `No leads from ${points[0]!.label} to ${points.at(-1)!.label}.`
+  const busiest = points.reduce((a, b) => (b.count > a.count ? b : a))
+  return `${total} ${total === 1 ? 'lead' : 'leads'} from ${points[0]!.label} to ${points.at(-1)!.label}; the busiest ${unit} was ${busiest.label} with ${busiest.count}. The table below has every value.`
+}
+
+function CostForm() {
+  const { cost, session } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const saving = useNavigation().state === 'submitting'
+  const [form, fields] = useForm({
+    id: 'cost-form',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(CostSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CostSchema }),
+    defaultValue: cost,
+  })
+  return (
+    <section aria-labelledby="cost-title" className="mt-10 rounded-xl border border-white/10 bg-ink-900/60 p-6">
+      <h2 id="cost-title" className="text-lg font-semibold text-white">
+        Cost of the engagement
+      </h2>
+      <p className="mt-1 max-w-2xl text-sm text-slate-300">
+        What speaking at {session.eventName} cost you: the fee you paid (if any) and travel. Leave both empty to remove the cost.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid max-w-3xl gap-4 md:grid-cols-3">
+        {form.errors?.length ? (
+          <div className="md:col-span-3">
+            <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage>
+          </div>
+        ) : null}
+        <Field
+          label="Fee paid"
+          hint="Leave empty if there was none."
+          inputProps={{ ...getInputProps(fields.fee, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }}
+          errors={fields.fee.errors}
+        />
+        <Field
+          label="Travel"
+          hint="Flights, hotel, transport."
+          inputProps={{ ...getInputProps(fields.travel, { type: 'text' }), inputMode: 'decimal', autoComplete: 'off' }}
+          errors={fields.travel.errors}
+        />
+        <SelectField
+          label="Currency"
+          selectProps={getSelectProps(fields.currency)}
+          options={MONEY_CURRENCIES.map((c) => ({ value: c, label: c }))}
+          errors={fields.currency.errors}
+        />
+        <div className="md:col-span-3">
+          <button type="submit" className={buttonClass.primary} disabled={saving}>
+            Save cost
+          </button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  workspaceMeta(matches, data ? `ROI: ${data.session.eventName}` : 'ROI')
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
