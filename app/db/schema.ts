@@ -602,6 +602,12 @@ export const contacts = pgTable(
     index('contacts_owner_status_idx').on(t.ownerId, t.status),
     index('contacts_owner_band_idx').on(t.ownerId, t.scoreBand),
     index('contacts_tags_idx').using('gin', t.tags),
+    // The leads list's other sorts (app/models/lead-list.server.ts): a page is read in index order;
+    // the CSV export walks a speaker's people by id in batches (keyset).
+    index('contacts_owner_id_idx').on(t.ownerId, t.id),
+    index('contacts_owner_first_seen_idx').on(t.ownerId, t.firstSeenAt, t.id),
+    index('contacts_owner_name_idx').on(t.ownerId, t.firstName, t.id),
+    index('contacts_owner_score_idx').on(t.ownerId, t.score, t.id),
   ],
 )
 

@@ -16,9 +16,19 @@ const NEEDS_QUOTES = /[",\r\n]/
  * spreadsheets show it as text; real numbers are left alone (-5 is data, not a formula).
  */
 export function toCsv<T extends object>(rows: readonly T[], columns: ReadonlyArray<CsvColumn<T>>): string {
-  const lines = [columns.map((c) => field(c.label))]
-  for (const row of rows) lines.push(columns.map((c) => field(row[c.key])))
-  return lines.map((cells) => `${cells.join(',')}\r\n`).join('')
+  return csvHeader(columns) + csvRecords(rows, columns)
+}
+
+/** The header record alone (a streamed export writes it first, then csvRecords batch by batch). */
+export function csvHeader<T extends object>(columns: ReadonlyArray<CsvColumn<T>>): string {
+  return `${columns.map((c) => field(c.label)).join(',')}\r\n`
+}
+
+/** Records without the header, each ending in CRLF, with the same quoting and neutralising. */
+export function csvRecords<T extends object>(rows: readonly T[], columns: ReadonlyArray<CsvColumn<T>>): string {
+  let out = ''
+  for (const row of rows) out += `${columns.map((c) => field(row[c.key])).join(',')}\r\n`
+  return out
 }
 
 function field(value: unknown): string {

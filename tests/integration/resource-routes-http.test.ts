@@ -434,6 +434,33 @@ async function ownedSession() {
 }
 
 Object.assign(cases, {
+  'app.leads.export.tsx': [
+    {
+      name: 'anonymous → redirect to sign in',
+      run: async () => {
+        const res = await send('/app/leads/export')
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toMatch(/login/)
+      },
+    },
+    {
+      name: 'speaker → 200 streamed CSV attachment with a BOM',
+      run: async () => {
+        const res = await send('/app/leads/export?status=new', { cookie: speaker })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+        expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="leads-[\d-]+\.csv"$/)
+        const bytes = new Uint8Array(await res.arrayBuffer())
+        expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+      },
+    },
+    {
+      name: 'a malformed selection → 400',
+      run: async () => {
+        expect((await send('/app/leads/export?id=nope', { cookie: speaker })).status).toBe(400)
+      },
+    },
+  ],
   'app.sessions.$id.qr.$format.tsx': [
     {
       name: 'anonymous → redirect to sign in',

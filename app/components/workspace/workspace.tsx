@@ -10,6 +10,7 @@ import { SESSION_STATUS_LABELS, type SessionStatus } from '~/lib/talk-session'
 
 const LINKS = [
   { to: '/app', label: 'Sessions', end: true },
+  { to: '/app/leads', label: 'Leads' },
   { to: '/app/talks', label: 'Talks' },
   { to: DEFAULT_RETURN_TO, label: 'Profile' },
   { to: '/app/settings', label: 'Settings' },

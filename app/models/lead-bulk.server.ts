@@ -1,0 +1,139 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { contacts, leads } from '~/db/schema'
+import type { ContactStatus } from '~/lib/lead-status'
+import { isUuid } from '~/lib/text'
+import { eraseCaptures, recordLeadEvent } from '~/services/lead-events.server'
+import { visibleLeadsFilter } from './leads.server'
+
+// Bulk actions of the leads list (issue 10 Deliver 2): status, tags and delete on selected people.
+// All or nothing: when any id is not one of the owner's people with a visible capture (another
+// speaker's, a locked-only person, a made-up id), nothing changes and the route answers 404.
+// Each person changed gets one timeline entry and one lead.updated (recordLeadEvent); deleting goes
+// through eraseCaptures, the one deletion path.
+
+type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0]
+
+export type BulkResult = { ok: true; changed: number } | { ok: false }
+
+async function lockOwnedPeople(tx: Tx, ownerId: string, ids: readonly string[]) {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))]
+  if (wanted.length === 0 || !wanted.every(isUuid)) return null
+  const rows = await tx
+    .select({ id: contacts.id, status: contacts.status, tags: contacts.tags })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.ownerId, ownerId),
+        inArray(contacts.id, wanted),
+        sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter()})`,
+      ),
+    )
+    .for('update')
+  return rows.length === wanted.length ? rows : null
+}
+
+export async function bulkSetStatus(
+  ownerId: string,
+  ids: readonly string[],
+  status: ContactStatus,
+  actorId: string,
+): Promise<BulkResult> {
+  return getDb().transaction(async (tx) => {
+    const people = await lockOwnedPeople(tx, ownerId, ids)
+    if (!people) return { ok: false }
+    const changing = people.filter((p) => p.status !== status)
+    if (changing.length === 0) return { ok: true, changed: 0 }
+    const now = new Date()
+    await tx
+      .update(contacts)
+      .set({ status, updatedAt: now })
+      .where(
+        and(
+          eq(contacts.ownerId, ownerId),
+          inArray(
+            contacts.id,
+            changing.map((p) => p.id),
+          ),
+        ),
+      )
+    for (const p of changing)
+      await recordLeadEvent(tx, {
+        ownerId,
+        contactId: p.id,
+        type: 'status',
+        data: { from: p.status, to: status, bulk: true },
+        actorId,
+        notify: 'lead.updated',
+      })
+    return { ok: true, changed: changing.length }
+  })
+}
+
+export async function bulkTag(
+  ownerId: string,
+  ids: readonly string[],
+  tag: string,
+  change: 'add' | 'remove',
+  actorId: string,
+): Promise<BulkResult> {
+  return getDb().transaction(async (tx) => {
+    const people = await lockOwnedPeople(tx, ownerId, ids)
+    if (!people) return { ok: false }
+    const changing = people.filter((p) => p.tags.includes(tag) === (change === 'remove'))
+    if (changing.length === 0) return { ok: true, changed: 0 }
+    const now = new Date()
+    const changingIds = changing.map((p) => p.id)
+    await tx
+      .update(contacts)
+      .set({
+        tags: change === 'add' ? sql`array_append(${contacts.tags}, ${tag})` : sql`array_remove(${contacts.tags}, ${tag})`,
+        updatedAt: now,
+      })
+      .where(and(eq(contacts.ownerId, ownerId), inArray(contacts.id, changingIds)))
+    for (const p of changing)
+      await recordLeadEvent(tx, {
+        ownerId,
+        contactId: p.id,
+        type: 'tags',
+        data: change === 'add' ? { added: [tag], bulk: true } : { removed: [tag], bulk: true },
+        actorId,
+        notify: 'lead.updated',
+      })
+    return { ok: true, changed: changing.length }
+  })
+}
+
+/**
+ * Deletes the selected people: every capture of each (the locked ones too — the speaker asked for
+ * the person to go), through eraseCaptures, which records the erasures, sends lead.deleted and
+ * removes the person with their last capture.
+ */
+export async function bulkDelete(ownerId: string, ids: readonly string[], actorId: string): Promise<BulkResult> {
+  return getDb().transaction(async (tx) => {
+    const people = await lockOwnedPeople(tx, ownerId, ids)
+    if (!people) return { ok: false }
+    const captures = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.ownerId, ownerId),
+          inArray(
+            leads.contactId,
+            people.map((p) => p.id),
+          ),
+        ),
+      )
+    await eraseCaptures(
+      tx,
+      {
+        ownerId,
+        leadIds: captures.map((c) => c.id),
+      },
+      'speaker',
+      actorId,
+    )
+    return { ok: true, changed: people.length }
+  })
+}

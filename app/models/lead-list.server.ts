@@ -1,0 +1,343 @@
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { accounts, contacts, leadConsents, leads, talkSessions, talks } from '~/db/schema'
+import type { LeadFilters } from '~/lib/lead-filters'
+import type { ContactStatus, ScoreBand } from '~/lib/lead-status'
+import { isPlan, lockedLeadCount, PLAN_LIMITS, type Plan } from '~/lib/plans'
+import { isUuid } from '~/lib/text'
+import { visibleLeadsFilter } from './leads.server'
+
+// The leads list (issue 10 Deliver 1): one row per person (contacts), only people with at least one
+// capture the owner's plan lets them see. Every query names the owner; the filters on where and when
+// a person was seen (session, talk, event, dates) and the search apply to their VISIBLE captures in
+// one EXISTS, so a locked capture never decides what is shown. The details shown (name, company,
+// job title, marketing consent) are the latest visible capture's, not the contact's copy of the
+// latest capture, which may be a locked one.
+
+export const LEADS_PAGE_SIZE = 50
+/** Most people one bulk action or selection export takes (one page of the list, with room). */
+export const BULK_MAX = 200
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+function dayStart(day: string) {
+  return new Date(`${day}T00:00:00.000Z`)
+}
+
+function dayAfter(day: string) {
+  const d = dayStart(day)
+  d.setUTCDate(d.getUTCDate() + 1)
+  return d
+}
+
+/** Conditions on `leads` for one capture the owner may see that matches the capture filters. */
+function captureConditions(ownerId: string, filters: LeadFilters): SQL {
+  const parts: SQL[] = [eq(leads.ownerId, ownerId), visibleLeadsFilter()]
+  if (filters.session) parts.push(eq(leads.sessionId, filters.session))
+  if (filters.talk)
+    parts.push(
+      sql`${leads.sessionId} in (select ${talkSessions.id} from ${talkSessions} where ${talkSessions.userId} = ${ownerId} and ${talkSessions.talkId} = ${filters.talk})`,
+    )
+  if (filters.event)
+    parts.push(
+      sql`${leads.sessionId} in (select ${talkSessions.id} from ${talkSessions} where ${talkSessions.userId} = ${ownerId} and ${talkSessions.eventName} = ${filters.event})`,
+    )
+  if (filters.from) parts.push(sql`${leads.createdAt} >= ${dayStart(filters.from).toISOString()}::timestamptz`)
+  if (filters.to) parts.push(sql`${leads.createdAt} < ${dayAfter(filters.to).toISOString()}::timestamptz`)
+  if (filters.q) parts.push(sql`"leads"."search_text" like ${`%${escapeLike(filters.q.toLowerCase())}%`}`)
+  return and(...parts)!
+}
+
+/** The latest visible capture's marketing consent of the person in the outer query. */
+function latestVisibleConsent(ownerId: string) {
+  return sql`(select ${leads.marketingConsent} from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter()} order by ${leads.createdAt} desc, ${leads.id} desc limit 1)`
+}
+
+/** The people of this owner that the filters select (owner first in the WHERE clause). */
+export function peopleWhere(ownerId: string, filters: LeadFilters, contactIds?: readonly string[]): SQL {
+  const parts: SQL[] = [
+    eq(contacts.ownerId, ownerId),
+    sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(ownerId, filters)})`,
+  ]
+  if (contactIds) parts.push(inArray(contacts.id, contactIds.length ? [...contactIds] : ['00000000-0000-0000-0000-000000000000']))
+  if (filters.status) parts.push(eq(contacts.status, filters.status))
+  if (filters.band) parts.push(eq(contacts.scoreBand, filters.band))
+  if (filters.tag) parts.push(sql`${contacts.tags} @> array[${filters.tag}]::text[]`)
+  if (filters.consent) parts.push(sql`${latestVisibleConsent(ownerId)} = ${filters.consent === 'yes'}`)
+  return and(...parts)!
+}
+
+function orderFor(sort: LeadFilters['sort']) {
+  switch (sort) {
+    case 'first':
+      return [asc(contacts.firstSeenAt), asc(contacts.id)]
+    case 'name':
+      return [asc(contacts.firstName), asc(contacts.id)]
+    case 'score':
+      return [desc(contacts.score), desc(contacts.id)]
+    default:
+      return [desc(contacts.lastSeenAt), desc(contacts.id)]
+  }
+}
+
+export type LeadPersonRow = {
+  id: string
+  email: string
+  firstName: string
+  company: string | null
+  jobTitle: string | null
+  marketingConsent: boolean
+  status: ContactStatus
+  tags: string[]
+  score: number
+  scoreBand: ScoreBand
+  dealValueCents: number | null
+  dealCurrency: string | null
+  /** Visible captures of this person (one per session). */
+  captures: number
+  firstCapturedAt: Date
+  lastCapturedAt: Date
+  /** Event names of the visible captures, latest first. */
+  events: string[]
+  /** The latest visible capture's consent record. */
+  consent: { noticeHash: string; marketingHash: string | null; marketingConsent: boolean; at: Date } | null
+}
+
+const personColumns = {
+  id: contacts.id,
+  email: contacts.email,
+  status: contacts.status,
+  tags: contacts.tags,
+  score: contacts.score,
+  scoreBand: contacts.scoreBand,
+  dealValueCents: contacts.dealValueCents,
+  dealCurrency: contacts.dealCurrency,
+}
+
+type PersonBase = { [K in keyof typeof personColumns]: (typeof contacts.$inferSelect)[K] }
+
+/** Adds the visible captures' details to people read from contacts (one query for the batch). */
+async function withCaptures(ownerId: string, people: PersonBase[], withConsent: boolean): Promise<LeadPersonRow[]> {
+  if (people.length === 0) return []
+  const db = getDb()
+  const captures = await db
+    .select({
+      id: leads.id,
+      contactId: leads.contactId,
+      firstName: leads.firstName,
+      company: leads.company,
+      jobTitle: leads.jobTitle,
+      marketingConsent: leads.marketingConsent,
+      createdAt: leads.createdAt,
+      eventName: talkSessions.eventName,
+    })
+    .from(leads)
+    .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
+    .where(
+      and(
+        eq(leads.ownerId, ownerId),
+        inArray(
+          leads.contactId,
+          people.map((p) => p.id),
+        ),
+        visibleLeadsFilter(),
+      ),
+    )
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+  const consents =
+    withConsent && captures.length
+      ? await latestConsents(
+          ownerId,
+          captures.map((c) => c.id),
+        )
+      : new Map()
+  const byContact = new Map<string, typeof captures>()
+  for (const c of captures) {
+    const list = byContact.get(c.contactId) ?? []
+    list.push(c)
+    byContact.set(c.contactId, list)
+  }
+  const rows: LeadPersonRow[] = []
+  for (const person of people) {
+    const list = byContact.get(person.id)
+    // Gone since the page query (erased in between): leave it out rather than show a locked copy.
+    if (!list?.length) continue
+    const latest = list[0]!
+    rows.push({
+      ...person,
+      firstName: latest.firstName,
+      company: latest.company,
+      jobTitle: latest.jobTitle,
+      marketingConsent: latest.marketingConsent,
+      captures: list.length,
+      lastCapturedAt: latest.createdAt,
+      firstCapturedAt: list[list.length - 1]!.createdAt,
+      events: [...new Set(list.map((c) => c.eventName))],
+      consent: consents.get(latest.id) ?? null,
+    })
+  }
+  return rows
+}
+
+async function latestConsents(ownerId: string, leadIds: string[]) {
+  const rows = await getDb()
+    .selectDistinctOn([leadConsents.leadId], {
+      leadId: leadConsents.leadId,
+      noticeHash: leadConsents.noticeHash,
+      marketingHash: leadConsents.marketingHash,
+      marketingConsent: leadConsents.marketingConsent,
+      at: leadConsents.createdAt,
+    })
+    .from(leadConsents)
+    .where(and(eq(leadConsents.ownerId, ownerId), inArray(leadConsents.leadId, leadIds)))
+    .orderBy(leadConsents.leadId, desc(leadConsents.createdAt), desc(leadConsents.id))
+  return new Map(rows.map(({ leadId, ...consent }) => [leadId, consent]))
+}
+
+/** One page of people and how many match in all. */
+export async function listLeadPeople({ ownerId, filters, page }: { ownerId: string; filters: LeadFilters; page: number }) {
+  const db = getDb()
+  const where = peopleWhere(ownerId, filters)
+  const [people, [totals]] = await Promise.all([
+    db
+      .select(personColumns)
+      .from(contacts)
+      .where(where)
+      .orderBy(...orderFor(filters.sort))
+      .limit(LEADS_PAGE_SIZE)
+      .offset((page - 1) * LEADS_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contacts)
+      .where(where),
+  ])
+  const total = Number(totals?.n ?? 0)
+  return {
+    rows: await withCaptures(ownerId, people, false),
+    total,
+    totalPages: Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE)),
+  }
+}
+
+/** Whether the owner has any person at all with a visible capture (for the empty state). */
+export async function hasAnyLeadPeople(ownerId: string) {
+  const [row] = await getDb()
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.ownerId, ownerId), visibleLeadsFilter()))
+    .limit(1)
+  return !!row
+}
+
+/**
+ * The export's rows, batch by batch (keyset on the contact id, never the whole result in memory):
+ * the filtered people, or only the given ones (a selection; ids that are not the owner's match nothing).
+ */
+export async function* leadPeopleBatches({
+  ownerId,
+  filters,
+  contactIds,
+  batchSize = 500,
+}: {
+  ownerId: string
+  filters: LeadFilters
+  contactIds?: readonly string[]
+  batchSize?: number
+}): AsyncGenerator<LeadPersonRow[]> {
+  const where = peopleWhere(ownerId, filters, contactIds)
+  let after: string | null = null
+  for (;;) {
+    const people: PersonBase[] = await getDb()
+      .select(personColumns)
+      .from(contacts)
+      .where(after ? and(where, gt(contacts.id, after)) : where)
+      .orderBy(asc(contacts.id))
+      .limit(batchSize)
+    if (people.length === 0) return
+    yield await withCaptures(ownerId, people, true)
+    if (people.length < batchSize) return
+    after = people[people.length - 1]!.id
+  }
+}
+
+/** The owner's sessions, talks, event names and tags, for the filter controls. */
+export async function leadFilterOptions(ownerId: string) {
+  const db = getDb()
+  const [sessions, tags] = await Promise.all([
+    db
+      .select({
+        id: talkSessions.id,
+        eventName: talkSessions.eventName,
+        startsAt: talkSessions.startsAt,
+        talkId: talks.id,
+        talkTitle: talks.title,
+      })
+      .from(talkSessions)
+      .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+      .where(eq(talkSessions.userId, ownerId))
+      .orderBy(desc(talkSessions.startsAt)),
+    db.execute<{ tag: string }>(
+      sql`select distinct t.tag from ${contacts}, unnest(${contacts.tags}) as t(tag) where ${contacts.ownerId} = ${ownerId} and ${contacts.tags} <> '{}' order by 1 limit 200`,
+    ),
+  ])
+  const talkMap = new Map(sessions.map((s) => [s.talkId, s.talkTitle]))
+  return {
+    sessions: sessions.map((s) => ({ id: s.id, label: `${s.eventName} · ${s.talkTitle}`, startsAt: s.startsAt })),
+    talks: [...talkMap].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title)),
+    events: [...new Set(sessions.map((s) => s.eventName))].sort((a, b) => a.localeCompare(b)),
+    tags: rowsOf<{ tag: string }>(tags).map((r) => r.tag),
+  }
+}
+
+// postgres.js returns the rows as the result; PGlite returns { rows }.
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
+}
+
+/**
+ * Where the owner has locked captures (their plan shows the first N of a session): per session, the
+ * total and how many are withheld. Empty when the plan shows everything.
+ */
+export async function lockedCaptureSessions(ownerId: string) {
+  const db = getDb()
+  const [account] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.userId, ownerId)).limit(1)
+  const plan: Plan = isPlan(account?.plan) ? account.plan : 'free'
+  if (PLAN_LIMITS[plan].visibleLeadsPerSession === null) return { plan, sessions: [] }
+  const rows = await db
+    .select({
+      id: talkSessions.id,
+      eventName: talkSessions.eventName,
+      talkTitle: talks.title,
+      unlocked: talkSessions.unlocked,
+      total: sql<number>`(select count(*)::int from ${leads} where ${leads.sessionId} = ${talkSessions.id} and ${leads.ownerId} = ${ownerId})`,
+    })
+    .from(talkSessions)
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(and(eq(talkSessions.userId, ownerId), eq(talkSessions.unlocked, false)))
+    .orderBy(desc(talkSessions.startsAt))
+  return {
+    plan,
+    sessions: rows
+      .map((r) => ({ ...r, total: Number(r.total), locked: lockedLeadCount(plan, r.unlocked, Number(r.total)) }))
+      .filter((r) => r.locked > 0),
+  }
+}
+
+/** The contact ids among `ids` that are this owner's people with a visible capture. */
+export async function ownedVisiblePeople(ownerId: string, ids: readonly string[]) {
+  const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
+  if (valid.length === 0) return []
+  const rows = await getDb()
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.ownerId, ownerId),
+        inArray(contacts.id, valid),
+        sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter()})`,
+      ),
+    )
+  return rows.map((r) => r.id)
+}

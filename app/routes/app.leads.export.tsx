@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { csvHeader, csvRecords, UTF8_BOM, type CsvColumn } from '~/lib/csv'
+import { EMPTY_LEAD_FILTERS, parseLeadFilters } from '~/lib/lead-filters'
+import { CONTACT_STATUS_LABELS, SCORE_BAND_LABELS } from '~/lib/lead-status'
+import { isUuid } from '~/lib/text'
+import { BULK_MAX, leadPeopleBatches, type LeadPersonRow } from '~/models/lead-list.server'
+
+// GET /app/leads/export?{filters} — the people of the current filter or segment as CSV; with
+// ?id=…&id=… only those people (a selection; ids that are not the speaker's match nothing).
+// One row per person, as a CRM import expects (one contact per email; docs/leads.md says why).
+// Streamed: rows are read in keyset batches and written as they come, so memory stays flat at any
+// size. UTF-8 with a BOM; cells that would run as formulas are neutralised by toCsv's rules.
+// Locked captures are not read (the model applies the plan gate to every capture).
+
+type ExportRow = {
+  email: string
+  firstName: string
+  company: string
+  jobTitle: string
+  status: string
+  scoreBand: string
+  score: number
+  tags: string[]
+  dealValue: string
+  dealCurrency: string
+  captures: number
+  events: string[]
+  firstCapturedAt: Date
+  lastCapturedAt: Date
+  marketingConsent: string
+  consentNoticeHash: string
+  consentMarketingHash: string
+  consentAt: Date | null
+}
+
+export const LEAD_EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
+  { key: 'email', label: 'Email' },
+  { key: 'firstName', label: 'First name' },
+  { key: 'company', label: 'Company' },
+  { key: 'jobTitle', label: 'Job title' },
+  { key: 'status', label: 'Status' },
+  { key: 'scoreBand', label: 'Score band' },
+  { key: 'score', label: 'Score' },
+  { key: 'tags', label: 'Tags' },
+  { key: 'dealValue', label: 'Deal value' },
+  { key: 'dealCurrency', label: 'Deal currency' },
+  { key: 'captures', label: 'Talks attended' },
+  { key: 'events', label: 'Events' },
+  { key: 'firstCapturedAt', label: 'First seen (UTC)' },
+  { key: 'lastCapturedAt', label: 'Last seen (UTC)' },
+  { key: 'marketingConsent', label: 'Marketing consent' },
+  { key: 'consentNoticeHash', label: 'Consent notice (SHA-256)' },
+  { key: 'consentMarketingHash', label: 'Marketing wording (SHA-256)' },
+  { key: 'consentAt', label: 'Consent recorded at (UTC)' },
+]
+
+function toExportRow(p: LeadPersonRow): ExportRow {
+  return {
+    email: p.email,
+    firstName: p.firstName,
+    company: p.company ?? '',
+    jobTitle: p.jobTitle ?? '',
+    status: CONTACT_STATUS_LABELS[p.status],
+    scoreBand: SCORE_BAND_LABELS[p.scoreBand],
+    score: p.score,
+    tags: p.tags,
+    // Minor units to a plain decimal a spreadsheet reads as a number.
+    dealValue: p.dealValueCents === null ? '' : (p.dealValueCents / 100).toFixed(2),
+    dealCurrency: p.dealCurrency ?? '',
+    captures: p.captures,
+    events: p.events,
+    firstCapturedAt: p.firstCapturedAt,
+    lastCapturedAt: p.lastCapturedAt,
+    marketingConsent: p.marketingConsent ? 'yes' : 'no',
+    consentNoticeHash: p.consent?.noticeHash ?? '',
+    consentMarketingHash: p.consent?.marketingHash ?? '',
+    consentAt: p.consent?.at ?? null,
+  }
+}
+
+/** The CSV as a byte stream: the BOM and header, then one chunk per batch, pulled as the client reads. */
+export function leadExportStream(batches: AsyncGenerator<LeadPersonRow[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let started = false
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!started) {
+          started = true
+          controller.enqueue(encoder.encode(UTF8_BOM + csvHeader(LEAD_EXPORT_COLUMNS)))
+          return
+        }
+        const next = await batches.next()
+        if (next.done) {
+          controller.close()
+          return
+        }
+        controller.enqueue(encoder.encode(csvRecords(next.value.map(toExportRow), LEAD_EXPORT_COLUMNS)))
+      } catch (error) {
+        controller.error(error)
+      }
+    },
+    async cancel() {
+      await batches.return(undefined)
+    },
+  })
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const url = new URL(request.url)
+  const ids = url.searchParams.getAll('id')
+  if (ids.length > BULK_MAX || !ids.every(isUuid)) return new Response('Bad Request', { status: 400 })
+  const selection = ids.length > 0
+  const filters = selection ? EMPTY_LEAD_FILTERS : parseLeadFilters(url.searchParams)
+  const batches = leadPeopleBatches({ ownerId: user.id, filters, contactIds: selection ? ids : undefined })
+  const file = `leads-${new Date().toISOString().slice(0, 10)}.csv`
+  return new Response(leadExportStream(batches), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${file}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
