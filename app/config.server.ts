@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { LOCAL_UPLOADS_PATH, STORAGE_BUCKET } from '~/lib/constants'
+import { parseAllowedHosts } from '~/lib/ip-ranges'
 
 // Every setting Lectern reads, in one place. The defaults make `npm start` work with nothing set.
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
@@ -29,6 +30,9 @@ const EnvSchema = z.object({
       .refine((v) => decodeKey(v) !== null, 'must be 32 bytes, base64 or hex (openssl rand -base64 32)')
       .optional(),
   ),
+  // Comma-separated host:port pairs that webhooks may reach although they resolve to a private or
+  // loopback address (on-premise receivers, tests). Empty: every private address is refused.
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   // HubSpot's API; tests point it at a local fake (tests/fakes/hubspot.ts).
   HUBSPOT_API_BASE_URL: z.url().default('https://api.hubapi.com'),
   ADMIN_EMAILS: z.string().default('admin@lectern.local'),
@@ -89,6 +93,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     devMailboxEnabled: e.NODE_ENV !== 'production' || e.DEV_MAILBOX,
     launchOfferDeadline: new Date(e.LAUNCH_OFFER_DEADLINE),
     storagePublicUrl: storagePublicUrl(e),
+    webhookAllowedHosts: parseAllowedHosts(e.WEBHOOK_ALLOWED_HOSTS),
   }
 }
 

@@ -2,6 +2,7 @@ import { createTransport, deliverEmail, type Email, type Transport } from './ema
 import type { JobRow } from './jobs.server'
 import { dispatchLeadEvent, type LeadEventPayload } from './lead-events.server'
 import { deleteIfUnreferenced, ORPHAN_MIN_AGE_MS, sweepOrphans } from './storage-gc.server'
+import { deliverWebhook, webhookRetryDelay, type WebhookDeliverPayload } from './webhooks.server'
 
 // The kinds of durable job (docs/decisions/0009-jobs.md). Adding one is two typed edits: its payload
 // in JobPayloads, its handler in createJobRegistry. A handler that throws is retried with backoff
@@ -13,6 +14,8 @@ export type JobPayloads = {
   'storage.sweep': { minAgeMs: number }
   /** A person's capture created, updated or deleted: rescoring, webhooks, CRMs (lead-events.server.ts). */
   'lead.event': LeadEventPayload
+  /** One signed POST of a webhook delivery (webhooks.server.ts); retried for 24 hours. */
+  'webhook.deliver': WebhookDeliverPayload
 }
 export type JobKind = keyof JobPayloads
 
@@ -20,6 +23,11 @@ export type JobKindDefinition<P> = {
   run: (payload: P, job: JobRow) => Promise<Record<string, unknown> | void>
   /** Attempts before the job is marked failed (10 when unset). */
   maxAttempts?: number
+  /**
+   * The kind's own retry schedule instead of the worker's backoff: the wait before the next attempt
+   * after this one failed (job.attempts so far, job.createdAt), or null to mark it failed.
+   */
+  retryDelayMs?: (job: JobRow) => number | null
   /** Scheduled kinds: one job per slot of this length (a day: daily), whichever instance queues it. */
   everyMs?: number
   scheduledPayload?: () => P
@@ -34,6 +42,7 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
     email: { run: (email, job) => deliverEmail(transport, email, job) },
     'storage.delete': { run: ({ key }) => deleteIfUnreferenced(key) },
     'lead.event': { run: (payload, job) => dispatchLeadEvent(payload, job.id) },
+    'webhook.deliver': { run: (payload, job) => deliverWebhook(payload, job), retryDelayMs: webhookRetryDelay },
     'storage.sweep': {
       everyMs: DAY_MS,
       maxAttempts: 3,

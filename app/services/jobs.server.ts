@@ -262,9 +262,11 @@ export class JobWorker {
   }
 
   private async fail(job: JobRow, kind: JobRegistry[JobKind], error: unknown) {
-    const maxAttempts = this.options.maxAttempts ?? kind.maxAttempts ?? 10
-    const failed = job.attempts >= maxAttempts
-    const delay = backoffMs(job.attempts, this.options.baseDelayMs, this.options.maxDelayMs)
+    // A kind with its own schedule (webhooks: 24 h) decides alone when to give up.
+    const own = kind.retryDelayMs?.(job)
+    const maxAttempts = this.options.maxAttempts ?? kind.maxAttempts ?? (kind.retryDelayMs ? Infinity : 10)
+    const failed = own === null || job.attempts >= maxAttempts
+    const delay = own ?? backoffMs(job.attempts, this.options.baseDelayMs, this.options.maxDelayMs)
     await getDb()
       .update(jobs)
       .set({

@@ -3,6 +3,7 @@ import { getDb, type Db } from '~/db/client.server'
 import { contacts, crmSyncs, leadErasures, leadEvents, leads } from '~/db/schema'
 import { erasureEmailHash } from './lead-tokens.server'
 import { enqueueJob } from './jobs.server'
+import { webhookSubscriber } from './webhooks.server'
 
 // What happens to a person (issue 10): one row in lead_events per thing that happened (the
 // timeline), and, for the changes the outside world hears about, one durable `lead.event` job in the
@@ -55,7 +56,7 @@ export type DispatchedLeadEvent = LeadEventPayload & {
 export type LeadEventSubscriber = (event: DispatchedLeadEvent, db: Db) => Promise<void>
 
 // Run in this order for every lead.event job. Each issue-10 capability adds its own here.
-const subscribers: LeadEventSubscriber[] = []
+const subscribers: LeadEventSubscriber[] = [webhookSubscriber]
 
 /**
  * Records one timeline entry and, when `notify` names an outside event, queues its fan-out in the

@@ -1,0 +1,173 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { jobs, webhookDeliveries, webhookEndpoints } from '~/db/schema'
+import { WEBHOOK_PING, type WebhookEndpointInput } from '~/lib/webhooks'
+import { enqueueJob } from '~/services/jobs.server'
+import { decryptSecret, encryptSecret } from '~/services/secrets.server'
+
+// Settings → Webhooks: a speaker's endpoints and their delivery log. Every query names owner_id, so
+// another speaker's ids find nothing (the routes answer 404). Sending is app/services/webhooks.server.ts.
+
+/** A Standard Webhooks secret: `whsec_` + base64 of 32 random bytes. Stored encrypted (secrets.server.ts). */
+export function generateWebhookSecret() {
+  return `whsec_${randomBytes(32).toString('base64')}`
+}
+
+/** The webhook-id of a message: the delivery's id, the same on every retry and replay. */
+export const newDeliveryId = () => `msg_${randomUUID().replace(/-/g, '')}`
+export const isDeliveryId = (value: unknown): value is string => typeof value === 'string' && /^msg_[0-9a-f]{32}$/.test(value)
+
+/** Encrypted at rest, bound to its endpoint: a value copied into another row does not open. */
+export const sealWebhookSecret = (endpointId: string, secret: string) => encryptSecret(secret, `webhook:${endpointId}`)
+export const openWebhookSecret = (endpointId: string, stored: string) => decryptSecret(stored, `webhook:${endpointId}`)
+
+const owned = (ownerId: string, id: string) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.ownerId, ownerId))
+
+export async function listEndpoints(ownerId: string) {
+  return getDb()
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      description: webhookEndpoints.description,
+      events: webhookEndpoints.events,
+      enabled: webhookEndpoints.enabled,
+      disabledReason: webhookEndpoints.disabledReason,
+      failingSince: webhookEndpoints.failingSince,
+    })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.ownerId, ownerId))
+    .orderBy(webhookEndpoints.createdAt)
+}
+
+/** One endpoint with its secret in the clear (the owner's own page shows it), or null. */
+export async function getEndpoint(ownerId: string, id: string) {
+  const [row] = await getDb().select().from(webhookEndpoints).where(owned(ownerId, id)).limit(1)
+  return row ? { ...row, secret: openWebhookSecret(row.id, row.secret) } : null
+}
+
+export async function createEndpoint(ownerId: string, input: WebhookEndpointInput) {
+  const id = randomUUID()
+  await getDb()
+    .insert(webhookEndpoints)
+    .values({ id, ownerId, ...input, secret: sealWebhookSecret(id, generateWebhookSecret()) })
+  return id
+}
+
+/** Saves URL, description and events; a new URL starts with a clean failure record. */
+export async function updateEndpoint(ownerId: string, id: string, input: WebhookEndpointInput) {
+  const rows = await getDb()
+    .update(webhookEndpoints)
+    .set({
+      ...input,
+      failingSince: sql`case when ${webhookEndpoints.url} = ${input.url} then ${webhookEndpoints.failingSince} else null end`,
+      updatedAt: new Date(),
+    })
+    .where(owned(ownerId, id))
+    .returning({ id: webhookEndpoints.id })
+  return rows.length > 0
+}
+
+/** Enabling clears the automatic-disable reason and the failure record: it starts afresh. */
+export async function setEndpointEnabled(ownerId: string, id: string, enabled: boolean) {
+  const rows = await getDb()
+    .update(webhookEndpoints)
+    .set(
+      enabled ? { enabled, disabledReason: null, failingSince: null, updatedAt: new Date() } : { enabled, updatedAt: new Date() },
+    )
+    .where(owned(ownerId, id))
+    .returning({ id: webhookEndpoints.id })
+  return rows.length > 0
+}
+
+/** A new secret, used from the next attempt on (retries of older deliveries included). */
+export async function rotateEndpointSecret(ownerId: string, id: string) {
+  const rows = await getDb()
+    .update(webhookEndpoints)
+    .set({ secret: sealWebhookSecret(id, generateWebhookSecret()), updatedAt: new Date() })
+    .where(owned(ownerId, id))
+    .returning({ id: webhookEndpoints.id })
+  return rows.length > 0
+}
+
+/** Deletes the endpoint and its delivery log; queued attempts find nothing and stop. */
+export async function deleteEndpoint(ownerId: string, id: string) {
+  const rows = await getDb().delete(webhookEndpoints).where(owned(ownerId, id)).returning({ id: webhookEndpoints.id })
+  return rows.length > 0
+}
+
+export const DELIVERIES_PER_PAGE = 25
+
+export async function listDeliveries(ownerId: string, endpointId: string, page: number) {
+  const db = getDb()
+  const where = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.ownerId, ownerId))
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: webhookDeliveries.id,
+        eventType: webhookDeliveries.eventType,
+        status: webhookDeliveries.status,
+        attempts: webhookDeliveries.attempts,
+        responseStatus: webhookDeliveries.responseStatus,
+        responseExcerpt: webhookDeliveries.responseExcerpt,
+        lastError: webhookDeliveries.lastError,
+        createdAt: webhookDeliveries.createdAt,
+        lastAttemptAt: webhookDeliveries.lastAttemptAt,
+      })
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(DELIVERIES_PER_PAGE)
+      .offset((page - 1) * DELIVERIES_PER_PAGE),
+    db.select({ n: count() }).from(webhookDeliveries).where(where),
+  ])
+  return { rows, total: Number(total?.n ?? 0) }
+}
+
+/** Queues a webhook.ping message to this endpoint (one attempt, the same path as events); null when not the owner's. */
+export async function queuePing(ownerId: string, endpointId: string) {
+  return getDb().transaction(async (tx) => {
+    const [endpoint] = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(owned(ownerId, endpointId))
+    if (!endpoint) return null
+    const id = newDeliveryId()
+    await tx.insert(webhookDeliveries).values({
+      id,
+      endpointId,
+      ownerId,
+      contactId: null,
+      eventType: WEBHOOK_PING,
+      payload: { type: WEBHOOK_PING, timestamp: new Date().toISOString(), data: { endpointId } },
+    })
+    await enqueueJob('webhook.deliver', { deliveryId: id, manual: true }, { tx })
+    return id
+  })
+}
+
+/**
+ * Sends a delivery again, now, with the same webhook-id and body (one attempt; receivers dedupe on
+ * the id). Retries still queued for it are dropped, so the receiver hears it once more, not twice.
+ */
+export async function replayDelivery(ownerId: string, endpointId: string, deliveryId: string) {
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending' })
+      .where(
+        and(
+          eq(webhookDeliveries.id, deliveryId),
+          eq(webhookDeliveries.endpointId, endpointId),
+          eq(webhookDeliveries.ownerId, ownerId),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id })
+    if (rows.length === 0) return false
+    await tx
+      .update(jobs)
+      .set({ status: 'failed', lastError: 'Replaced by a manual replay', finishedAt: new Date() })
+      .where(
+        and(eq(jobs.kind, 'webhook.deliver'), eq(jobs.status, 'pending'), sql`${jobs.payload}->>'deliveryId' = ${deliveryId}`),
+      )
+    await enqueueJob('webhook.deliver', { deliveryId, manual: true }, { tx })
+    return true
+  })
+}

@@ -1,0 +1,274 @@
+import { and, arrayContains, desc, eq, isNotNull, lte, sql } from 'drizzle-orm'
+import { Webhook } from 'standardwebhooks'
+import { getConfig } from '~/config.server'
+import { getDb, type Db } from '~/db/client.server'
+import { contacts, leads, talkSessions, talks, users, webhookDeliveries, webhookEndpoints } from '~/db/schema'
+import { webhookDisabledEmail } from '~/emails/webhooks'
+import { urlHost, WEBHOOK_DISABLE_AFTER_MS, webhookRetryDelayMs } from '~/lib/webhooks'
+import { newDeliveryId, openWebhookSecret } from '~/models/webhooks.server'
+import { visibleLeadsFilter } from '~/models/leads.server'
+import { enqueueEmail } from './email.server'
+import type { JobRow } from './jobs.server'
+import { enqueueJob } from './jobs.server'
+import { recordLeadEvent, type DispatchedLeadEvent, type LeadEventSubscriber } from './lead-events.server'
+import { safeFetch, type Resolver } from './safe-fetch.server'
+
+// Signed webhooks (issue 10 Deliver 6, docs/webhooks.md). The lead.event fan-out hands each event to
+// webhookSubscriber, which writes one delivery per subscribed endpoint with the payload built now and
+// queues a webhook.deliver job for it. deliverWebhook sends one attempt through the SSRF guard, signed
+// per Standard Webhooks by the `standardwebhooks` package, and records the outcome; the job's own
+// schedule retries a failure for 24 hours. An endpoint that has failed for 24 hours is disabled and
+// its owner emailed.
+
+export type WebhookDeliverPayload = {
+  deliveryId: string
+  /** A test ping or a replay from Settings: one attempt, sent even to a disabled endpoint. */
+  manual?: boolean
+}
+
+type Body = { type: string; timestamp: string; data: Record<string, unknown> }
+
+/**
+ * The lead.event subscriber: one delivery per enabled endpoint of the owner that wants this event.
+ * (A function declaration: lead-events.server.ts lists it while this module imports that one.)
+ */
+export async function webhookSubscriber(event: DispatchedLeadEvent, db: Db): ReturnType<LeadEventSubscriber> {
+  // The plan gate: a capture the speaker may not see never leaves Lectern.
+  if (!event.visible) return
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.ownerId, event.ownerId),
+        eq(webhookEndpoints.enabled, true),
+        arrayContains(webhookEndpoints.events, [event.event]),
+      ),
+    )
+  if (endpoints.length === 0) return
+  const data = await eventData(event, db)
+  if (!data) return
+  const body: Body = { type: event.event, timestamp: event.occurredAt, data }
+  await db.transaction(async (tx) => {
+    for (const endpoint of endpoints) {
+      const id = newDeliveryId()
+      // A retried dispatch finds the job of its first run and adds nothing.
+      const job = await enqueueJob(
+        'webhook.deliver',
+        { deliveryId: id },
+        { tx, dedupeKey: `webhook:${event.jobId}:${endpoint.id}` },
+      )
+      if (!job) continue
+      await tx.insert(webhookDeliveries).values({
+        id,
+        endpointId: endpoint.id,
+        ownerId: event.ownerId,
+        contactId: event.contactId,
+        eventType: event.event,
+        payload: body,
+      })
+    }
+  })
+}
+
+/** What a receiver gets about the person and capture, read from the database now. */
+async function eventData(event: DispatchedLeadEvent, db: Db): Promise<Record<string, unknown> | null> {
+  if (event.event === 'lead.deleted') {
+    const deleted = event.deleted
+    return {
+      id: event.leadId,
+      personId: event.contactId,
+      email: deleted?.email ?? null,
+      sessionId: deleted?.sessionId ?? null,
+      personDeleted: deleted?.contactDeleted ?? false,
+    }
+  }
+  // A change to the person (status, tags) names no capture: describe them by their latest visible one.
+  const where = event.leadId
+    ? and(eq(leads.id, event.leadId), eq(leads.ownerId, event.ownerId))
+    : and(eq(leads.contactId, event.contactId), eq(leads.ownerId, event.ownerId), visibleLeadsFilter())
+  const [row] = await db
+    .select({ lead: leads, person: contacts, session: talkSessions, talk: { id: talks.id, title: talks.title } })
+    .from(leads)
+    .innerJoin(contacts, eq(contacts.id, leads.contactId))
+    .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(where)
+    .orderBy(desc(leads.createdAt))
+    .limit(1)
+  if (!row) return null
+  const { lead, person, session, talk } = row
+  return {
+    id: lead.id,
+    personId: person.id,
+    email: lead.email,
+    firstName: lead.firstName,
+    company: lead.company,
+    jobTitle: lead.jobTitle,
+    phone: lead.phone,
+    linkedinUrl: lead.linkedinUrl,
+    marketingConsent: lead.marketingConsent,
+    answers: session.questions
+      .filter((q) => lead.answers[q.id] !== undefined)
+      .map((q) => ({ questionId: q.id, question: q.label, answer: lead.answers[q.id] })),
+    capturedAt: lead.createdAt.toISOString(),
+    updatedAt: lead.updatedAt.toISOString(),
+    session: {
+      id: session.id,
+      eventName: session.eventName,
+      startsAt: session.startsAt.toISOString(),
+      city: session.city,
+      online: session.isOnline,
+    },
+    talk,
+    status: person.status,
+    tags: person.tags,
+    score: person.score,
+    scoreBand: person.scoreBand,
+  }
+}
+
+/** The job kind's schedule: manual sends are one attempt; events retry for 24 hours. */
+export function webhookRetryDelay(job: JobRow) {
+  if ((job.payload as WebhookDeliverPayload).manual) return null
+  return webhookRetryDelayMs(job.attempts, Date.now() - job.createdAt.getTime())
+}
+
+/**
+ * The webhook.deliver job: one signed POST, its outcome recorded on the delivery, the endpoint and
+ * the person's timeline. Throws when the attempt failed, so the worker schedules the next one.
+ */
+export async function deliverWebhook(
+  { deliveryId, manual = false }: WebhookDeliverPayload,
+  job: JobRow,
+  deps: { resolve?: Resolver } = {},
+) {
+  const db = getDb()
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .limit(1)
+  if (!row) return { skipped: 'gone' }
+  const { delivery, endpoint } = row
+  if (!endpoint.enabled && !manual) {
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', lastError: 'Not sent: the endpoint is disabled' })
+      .where(eq(webhookDeliveries.id, deliveryId))
+    return { skipped: 'disabled' }
+  }
+
+  const body = JSON.stringify(delivery.payload)
+  const now = new Date()
+  const signature = new Webhook(openWebhookSecret(endpoint.id, endpoint.secret)).sign(deliveryId, now, body)
+  let status: number | null = null
+  let excerpt: string | null = null
+  let error: string | null = null
+  try {
+    const res = await safeFetch(endpoint.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': `${getConfig().BRAND_NAME}-Webhooks/1.0`,
+        'webhook-id': deliveryId,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body,
+      resolve: deps.resolve,
+    })
+    status = res.status
+    excerpt = res.excerpt
+    if (status >= 300 && status < 400)
+      error = `Redirect (HTTP ${status}) not followed${res.headers.location ? `: ${res.headers.location}` : ''}`
+    else if (status < 200 || status >= 300) error = `HTTP ${status}`
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e)
+  }
+  const ok = error === null
+  const final = ok || (manual ? true : webhookRetryDelay(job) === null)
+  const attempt = delivery.attempts + 1
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        status: ok ? 'succeeded' : final ? 'failed' : 'pending',
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        responseStatus: status,
+        responseExcerpt: excerpt,
+        lastError: error,
+        lastAttemptAt: now,
+        ...(ok ? { deliveredAt: now } : {}),
+      })
+      .where(eq(webhookDeliveries.id, deliveryId))
+    if (ok) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(webhookEndpoints.id, endpoint.id), isNotNull(webhookEndpoints.failingSince)))
+    } else {
+      await recordFailure(tx, endpoint, now, error!)
+    }
+    if (delivery.contactId) {
+      const entry = {
+        endpointId: endpoint.id,
+        host: urlHost(endpoint.url),
+        event: delivery.eventType,
+        deliveryId,
+        status,
+        ok,
+        attempt,
+        ...(error ? { error } : {}),
+      }
+      // The person may have been erased since; the timeline entry then has nowhere to go.
+      const [person] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, delivery.contactId)).for('share')
+      if (person) {
+        const leadId = typeof delivery.payload.data === 'object' ? ((delivery.payload.data as { id?: string }).id ?? null) : null
+        await recordLeadEvent(tx, { ownerId: delivery.ownerId, contactId: person.id, leadId, type: 'webhook', data: entry })
+      }
+    }
+  })
+  if (!ok) throw new Error(error!)
+  return { status, attempt }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** Marks the start of a run of failures; after 24 hours of them, disables the endpoint and emails its owner once. */
+async function recordFailure(tx: Tx, endpoint: typeof webhookEndpoints.$inferSelect, now: Date, error: string) {
+  await tx
+    .update(webhookEndpoints)
+    .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(webhookEndpoints.id, endpoint.id))
+  const since = endpoint.failingSince ?? now
+  const reason = `Disabled automatically on ${now.toUTCString()}: every delivery failed for 24 hours (last error: ${error.slice(0, 200)})`
+  const [disabled] = await tx
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: reason, updatedAt: now })
+    .where(
+      and(
+        eq(webhookEndpoints.id, endpoint.id),
+        eq(webhookEndpoints.enabled, true),
+        lte(webhookEndpoints.failingSince, new Date(now.getTime() - WEBHOOK_DISABLE_AFTER_MS)),
+      ),
+    )
+    .returning({ id: webhookEndpoints.id })
+  if (!disabled) return
+  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, endpoint.ownerId))
+  if (!owner) return
+  const config = getConfig()
+  await enqueueEmail(
+    webhookDisabledEmail({
+      to: owner.email,
+      brand: config.BRAND_NAME,
+      url: endpoint.url,
+      failingSince: since,
+      lastError: error,
+      settingsUrl: `${config.appUrl}/app/settings/webhooks/${endpoint.id}`,
+    }),
+    tx,
+  )
+}
