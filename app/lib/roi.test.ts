@@ -442,3 +442,11 @@ describe('leads over time', () => {
     expect(series.points.reduce((n, p) => n + p.count, 0)).toBe(1)
   })
 })
+
+describe('the cost form constraints', () => {
+  it('Conform can read the field constraints (the page renders them without JavaScript)', async () => {
+    const { getZodConstraint } = await import('@conform-to/zod/v4')
+    const { CostFieldsSchema } = await import('./roi')
+    expect(getZodConstraint(CostFieldsSchema)).toMatchObject({ fee: { required: false }, currency: { required: true } })
+  })
+})

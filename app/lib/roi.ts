@@ -212,22 +212,23 @@ export const COST_ERRORS = {
  * Fee and travel as typed, in the chosen currency. Both empty clears the cost. Amounts are checked
  * with the currency (JPY has no decimals), so the messages land next to the field concerned.
  */
-export const CostSchema = z
-  .object({
-    fee: z.string().max(40).optional(),
-    travel: z.string().max(40).optional(),
-    currency: z.string({ error: COST_ERRORS.currency }).refine(isMoneyCurrency, COST_ERRORS.currency),
-  })
-  .transform((value, ctx) => {
-    const currency = isMoneyCurrency(value.currency) ? value.currency : MONEY_CURRENCIES[0]
-    const fee = parseMoney(value.fee ?? '', currency)
-    const travel = parseMoney(value.travel ?? '', currency)
-    if (!fee.ok) ctx.addIssue({ code: 'custom', path: ['fee'], message: fee.error })
-    if (!travel.ok) ctx.addIssue({ code: 'custom', path: ['travel'], message: travel.error })
-    if (!fee.ok || !travel.ok) return z.NEVER
-    const empty = fee.cents === null && travel.cents === null
-    return { feeCents: fee.cents, travelCents: travel.cents, currency: empty ? null : currency }
-  })
+export const CostFieldsSchema = z.object({
+  fee: z.string().max(40).optional(),
+  travel: z.string().max(40).optional(),
+  currency: z.string({ error: COST_ERRORS.currency }).refine(isMoneyCurrency, COST_ERRORS.currency),
+})
+
+/** CostFieldsSchema read into minor units (Conform's constraints come from the fields, before the transform). */
+export const CostSchema = CostFieldsSchema.transform((value, ctx) => {
+  const currency = isMoneyCurrency(value.currency) ? value.currency : MONEY_CURRENCIES[0]
+  const fee = parseMoney(value.fee ?? '', currency)
+  const travel = parseMoney(value.travel ?? '', currency)
+  if (!fee.ok) ctx.addIssue({ code: 'custom', path: ['fee'], message: fee.error })
+  if (!travel.ok) ctx.addIssue({ code: 'custom', path: ['travel'], message: travel.error })
+  if (!fee.ok || !travel.ok) return z.NEVER
+  const empty = fee.cents === null && travel.cents === null
+  return { feeCents: fee.cents, travelCents: travel.cents, currency: empty ? null : currency }
+})
 
 export type CostInput = z.output<typeof CostSchema>
 

@@ -12,6 +12,7 @@ import { columnChart } from '~/lib/charts.server'
 import { formatMoney, MONEY_CURRENCIES, moneyInputValue } from '~/lib/money'
 import {
   attributeFirstTouch,
+  CostFieldsSchema,
   CostSchema,
   daysAfterSeries,
   formatPercent,
@@ -130,18 +131,20 @@ export default function SessionRoiPage() {
           <Stat
             label="ROI"
             value={formatPercent(roi.roi, { signed: true })}
-            hint={roi.roiMissing ? ROI_MISSING_TEXT[roi.roiMissing] : '(Won − cost) ÷ cost'}
+            hint={
+              roi.roiMissing === 'no-cost' ? (
+                <a href="#cost-title" className="text-brand-300 underline">
+                  {ROI_MISSING_TEXT['no-cost']}
+                </a>
+              ) : roi.roiMissing ? (
+                ROI_MISSING_TEXT[roi.roiMissing]
+              ) : (
+                '(Won − cost) ÷ cost'
+              )
+            }
           />
           <Stat label="People credited" value={roi.people} hint={`of ${capturedPeople} you can see here`} />
         </dl>
-        {roi.roiMissing === 'no-cost' ? (
-          <p className="mt-4 text-sm text-slate-200">
-            <a href="#cost-title" className="text-brand-300 underline">
-              {ROI_MISSING_TEXT['no-cost']}
-            </a>
-            .
-          </p>
-        ) : null}
         {costCurrency ? <OtherCurrencies costCurrency={costCurrency} won={roi.otherWon} pipeline={roi.otherPipeline} /> : null}
         <p className="mt-4 max-w-3xl text-sm text-slate-300">{ATTRIBUTION_NOTE}</p>
       </section>
@@ -231,7 +234,7 @@ function CostForm() {
   const [form, fields] = useForm({
     id: 'cost-form',
     lastResult: actionData?.result,
-    constraint: getZodConstraint(CostSchema),
+    constraint: getZodConstraint(CostFieldsSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CostSchema }),

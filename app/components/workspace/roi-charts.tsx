@@ -15,7 +15,8 @@ export function ColumnChart({ model, title, description }: { model: ColumnChartM
   return (
     <svg
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       viewBox={`0 0 ${model.width} ${model.height}`}
       className="h-auto w-full"
     >
@@ -60,7 +61,8 @@ export function GroupedBarChart({ model, title, description }: { model: BarChart
   return (
     <svg
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       viewBox={`0 0 ${model.width} ${model.height}`}
       className="h-auto w-full"
     >
