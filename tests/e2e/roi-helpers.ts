@@ -23,3 +23,14 @@ export function figure(page: Page, label: string) {
     .locator('dd')
     .first()
 }
+
+/** Sets a person's follow-up on their page (/app/leads → the person), as the speaker does. */
+export async function setFollowUp(page: Page, firstName: string, status: string, dealValue: string, currency: string) {
+  await page.goto('/app/leads')
+  await page.getByRole('link', { name: firstName, exact: true }).first().click()
+  await page.getByRole('radio', { name: status, exact: true }).check()
+  await page.getByLabel('Deal value').fill(dealValue)
+  await page.getByLabel('Currency').selectOption(currency)
+  await page.getByRole('button', { name: 'Save follow-up' }).click()
+  await expect(page.getByText(`Status: ${status}`)).toBeVisible()
+}

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { createLeadSession } from './lead-capture-helpers'
-import { figure, scanAndLeaveDetails } from './roi-helpers'
+import { figure, scanAndLeaveDetails, setFollowUp } from './roi-helpers'
 import { expectNoAxeViolations, signIn, uniqueEmail } from './utils'
 
 // The ROI pages with JavaScript on: enter the cost of an engagement (a message next to a wrong
-// amount before anything is sent), see the ROI and the leads-over-time charts with their tables,
-// then the talk's comparison of deliveries; axe on both pages.
+// amount before anything is sent), mark deals on the people's pages, see the ROI (other currencies
+// apart) and the leads-over-time charts with their tables, then the talk's comparison of
+// deliveries; axe on both pages.
 
 test('enter the cost of a session → ROI, charts and tables; the talk compares its deliveries', async ({
   page,
@@ -44,6 +45,18 @@ test('enter the cost of a session → ROI, charts and tables; the talk compares 
   await expect(figure(page, 'ROI')).toHaveText('−100%')
   await expect(page.getByLabel('Fee paid')).toHaveValue('1500')
 
+  // Deals entered on the people's pages: Grace won in EUR (the cost currency), Alan open in USD.
+  await setFollowUp(page, 'Grace', 'Won', '5000', 'EUR')
+  await setFollowUp(page, 'Alan', 'Meeting', '800', 'USD')
+  await page.goto(`/app/sessions/${sessionId}/roi`)
+  await expect(figure(page, 'Won value')).toHaveText('€5,000')
+  // (5000 − 1750.50) ÷ 1750.50 = 185.6%
+  await expect(figure(page, 'ROI')).toHaveText('+186%')
+  await expect(figure(page, 'Pipeline value')).toHaveText('—')
+  await expect(page.getByText(/Deal values in other currencies than the cost \(EUR\) are not in the ROI/)).toContainText(
+    'Pipeline in other currencies: $800.',
+  )
+
   // The charts are images with a name and a description; their numbers are in tables.
   const dayChart = page.getByRole('img', { name: /^Leads per 15 minutes on \d{4}-\d{2}-\d{2}/ })
   await expect(dayChart).toBeVisible()
@@ -61,8 +74,10 @@ test('enter the cost of a session → ROI, charts and tables; the talk compares 
     /DevConf 2026 \(.*\): 2 scans, 2 leads/,
   )
   const row = page.getByRole('row', { name: /DevConf 2026/ })
-  await expect(row.getByRole('cell').last()).toContainText('−100%')
+  await expect(row.getByRole('cell').last()).toContainText('+186%')
   await expect(page.getByRole('row', { name: /^EUR/ })).toContainText('€1,750.50')
+  await expect(page.getByRole('row', { name: /^EUR/ })).toContainText('€5,000')
+  await expect(page.getByRole('row', { name: /^USD/ })).toContainText('$800')
   await expectNoAxeViolations(page)
   await row.getByRole('link', { name: 'DevConf 2026' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'ROI: DevConf 2026' })).toBeVisible()
