@@ -7,6 +7,7 @@ import type { OutsideEvent } from '~/services/lead-events.server'
 
 export const WEBHOOK_EVENTS = ['lead.created', 'lead.updated', 'lead.deleted'] as const satisfies readonly OutsideEvent[]
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
+export const isWebhookEvent = (value: string): value is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(value)
 /** The test ping's type: sent on request, never subscribed to. */
 export const WEBHOOK_PING = 'webhook.ping'
 
@@ -16,7 +17,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, { label: string; hint: s
   'lead.deleted': { label: 'lead.deleted', hint: 'A capture was deleted or erased at the attendee’s request.' },
 }
 
-export const WEBHOOK_LIMITS = { url: 2000, description: 200 }
+export const WEBHOOK_LIMITS = { url: 2000, description: 200, endpoints: 10 }
 
 export const WEBHOOK_MESSAGES = {
   urlMissing: 'Enter the URL that should receive the events',
@@ -24,6 +25,7 @@ export const WEBHOOK_MESSAGES = {
   urlLong: `Keep the URL under ${WEBHOOK_LIMITS.url} characters`,
   descriptionLong: `Keep the description under ${WEBHOOK_LIMITS.description} characters`,
   eventsMissing: 'Choose at least one event',
+  tooMany: `You can have up to ${WEBHOOK_LIMITS.endpoints} endpoints. Delete one to add another.`,
 }
 
 /**

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { jobs, webhookDeliveries, webhookEndpoints } from '~/db/schema'
-import { WEBHOOK_PING, type WebhookEndpointInput } from '~/lib/webhooks'
+import { WEBHOOK_LIMITS, WEBHOOK_PING, type WebhookEndpointInput } from '~/lib/webhooks'
+import { lockAccount } from '~/models/accounts.server'
 import { enqueueJob } from '~/services/jobs.server'
 import { decryptSecret, encryptSecret } from '~/services/secrets.server'
 
@@ -46,12 +47,17 @@ export async function getEndpoint(ownerId: string, id: string) {
   return row ? { ...row, secret: openWebhookSecret(row.id, row.secret) } : null
 }
 
+/** The new endpoint's id, or null when the owner already has the most an account may have. */
 export async function createEndpoint(ownerId: string, input: WebhookEndpointInput) {
-  const id = randomUUID()
-  await getDb()
-    .insert(webhookEndpoints)
-    .values({ id, ownerId, ...input, secret: sealWebhookSecret(id, generateWebhookSecret()) })
-  return id
+  return getDb().transaction(async (tx) => {
+    // Serialises two adds of one owner, so the limit holds.
+    await lockAccount(tx, ownerId)
+    const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, ownerId))
+    if (Number(existing?.n ?? 0) >= WEBHOOK_LIMITS.endpoints) return null
+    const id = randomUUID()
+    await tx.insert(webhookEndpoints).values({ id, ownerId, ...input, secret: sealWebhookSecret(id, generateWebhookSecret()) })
+    return id
+  })
 }
 
 /** Saves URL, description and events; a new URL starts with a clean failure record. */

@@ -93,6 +93,16 @@ export default function Settings() {
           Compare plans
         </Link>
       </section>
+
+      <section aria-labelledby="webhooks-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+        <h2 id="webhooks-title" className="text-lg font-semibold text-white">
+          Webhooks
+        </h2>
+        <p className="mt-2 text-slate-300">Send new, changed and deleted leads to your own systems, signed.</p>
+        <Link to="/app/settings/webhooks" className="mt-4 inline-block text-brand-300 underline">
+          Manage webhooks
+        </Link>
+      </section>
     </>
   )
 }

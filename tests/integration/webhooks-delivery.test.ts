@@ -94,11 +94,11 @@ async function signUp(session: { code: string; id: string }, form: Record<string
 async function setup(plan: 'pro' | 'free' = 'pro', path = '/hooks') {
   const owner = await createOwner(undefined, { plan })
   const { session, talk } = await createLiveSession(owner.id)
-  const endpointId = await createEndpoint(owner.id, {
+  const endpointId = (await createEndpoint(owner.id, {
     url: `http://127.0.0.1:${port}${path}`,
     description: 'CRM bridge',
     events: ['lead.created', 'lead.updated', 'lead.deleted'],
-  })
+  }))!
   const endpoint = (await getEndpoint(owner.id, endpointId))!
   return { owner, session, talk, endpointId, secret: endpoint.secret }
 }
@@ -310,11 +310,11 @@ describe('webhook delivery', () => {
       .update(webhookEndpoints)
       .set({ url: 'http://169.254.169.254/latest/meta-data/' })
       .where(eq(webhookEndpoints.id, endpointId))
-    const redirecting = await createEndpoint(owner.id, {
+    const redirecting = (await createEndpoint(owner.id, {
       url: `http://127.0.0.1:${port}/redirect`,
       description: '',
       events: ['lead.created'],
-    })
+    }))!
     redirectTo = `http://127.0.0.1:${port}/hooks`
     await signUp(session)
     await drain()

@@ -1,0 +1,72 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { buttonClass } from '~/components/forms'
+import { EndpointState } from '~/components/workspace/webhook-deliveries'
+import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { WEBHOOK_LIMITS } from '~/lib/webhooks'
+import { listEndpoints } from '~/models/webhooks.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireSpeakerOrAdmin(request)
+  const endpoints = await listEndpoints(user.id)
+  return {
+    endpoints: endpoints.map((e) => ({ ...e, failingSince: e.failingSince?.toISOString() ?? null })),
+    canAdd: endpoints.length < WEBHOOK_LIMITS.endpoints,
+  }
+}
+
+export default function Webhooks() {
+  const { endpoints, canAdd } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        intro="Send new, changed and deleted leads to your own systems as they happen. Every message is signed, so your receiver can check it came from Lectern."
+      >
+        <Link to="/app/settings" className={buttonClass.secondary}>
+          Back to settings
+        </Link>
+        {canAdd ? (
+          <Link to="/app/settings/webhooks/new" className={buttonClass.primary}>
+            Add endpoint
+          </Link>
+        ) : null}
+      </PageHeader>
+      {endpoints.length === 0 ? (
+        <p className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6 text-slate-300">
+          No endpoints yet. Add one with the URL that should receive the events; docs on verifying signatures are in Lectern’s
+          webhook guide.
+        </p>
+      ) : (
+        <ul className="mt-8 flex max-w-3xl flex-col gap-3">
+          {endpoints.map((e) => (
+            <li key={e.id} className="rounded-xl border border-white/10 bg-ink-900/60 p-5">
+              <div className="flex flex-wrap items-center gap-3">
+                <Link to={`/app/settings/webhooks/${e.id}`} className="break-all font-mono text-brand-300 underline">
+                  {e.url}
+                </Link>
+                <EndpointState enabled={e.enabled} failingSince={e.failingSince} />
+              </div>
+              {e.description ? <p className="mt-1 text-slate-300">{e.description}</p> : null}
+              <p className="mt-1 text-sm text-slate-400">Events: {e.events.join(', ')}</p>
+              {e.disabledReason ? <p className="mt-1 text-sm text-amber-200">{e.disabledReason}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!canAdd ? (
+        <p className="mt-4 text-sm text-slate-400">
+          You have {WEBHOOK_LIMITS.endpoints} endpoints, the most an account can have.
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, 'Webhooks')
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
