@@ -738,7 +738,10 @@ export const crmConnections = pgTable(
     // Lectern field → CRM property.
     fieldMap: jsonb('field_map').$type<Record<string, string>>().notNull().default({}),
     enabled: boolean('enabled').notNull().default(true),
+    // The latest refusal the speaker must act on (token revoked, scope missing, unknown property),
+    // shown in Settings → Integrations; cleared by a new token, a saved mapping or a later success.
     lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -760,5 +763,9 @@ export const crmSyncs = pgTable(
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.contactId, t.provider] })],
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.provider] }),
+    // Settings → Integrations lists a speaker's latest syncs, failed ones first.
+    index('crm_syncs_owner_updated_idx').on(t.ownerId, t.provider, t.updatedAt),
+  ],
 )

@@ -1,4 +1,5 @@
 import { createTransport, deliverEmail, type Email, type Transport } from './email.server'
+import { CRM_SYNC_MAX_ATTEMPTS, runCrmSync, type CrmSyncPayload } from './crm-sync.server'
 import type { JobRow } from './jobs.server'
 import { dispatchLeadEvent, type LeadEventPayload } from './lead-events.server'
 import { deleteIfUnreferenced, ORPHAN_MIN_AGE_MS, sweepOrphans } from './storage-gc.server'
@@ -16,6 +17,8 @@ export type JobPayloads = {
   'lead.event': LeadEventPayload
   /** One signed POST of a webhook delivery (webhooks.server.ts); retried for 24 hours. */
   'webhook.deliver': WebhookDeliverPayload
+  /** Create, update or archive one person in a connected CRM (crm-sync.server.ts). */
+  'crm.sync': CrmSyncPayload
 }
 export type JobKind = keyof JobPayloads
 
@@ -43,6 +46,7 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
     'storage.delete': { run: ({ key }) => deleteIfUnreferenced(key) },
     'lead.event': { run: (payload, job) => dispatchLeadEvent(payload, job.id) },
     'webhook.deliver': { run: (payload, job) => deliverWebhook(payload, job), retryDelayMs: webhookRetryDelay },
+    'crm.sync': { maxAttempts: CRM_SYNC_MAX_ATTEMPTS, run: (payload, job) => runCrmSync(payload, job) },
     'storage.sweep': {
       everyMs: DAY_MS,
       maxAttempts: 3,

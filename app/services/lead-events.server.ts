@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { contacts, crmSyncs, leadErasures, leadEvents, leads } from '~/db/schema'
+import { crmSubscriber } from './crm-sync.server'
 import { erasureEmailHash } from './lead-tokens.server'
 import { enqueueJob } from './jobs.server'
 import { webhookSubscriber } from './webhooks.server'
@@ -56,7 +57,7 @@ export type DispatchedLeadEvent = LeadEventPayload & {
 export type LeadEventSubscriber = (event: DispatchedLeadEvent, db: Db) => Promise<void>
 
 // Run in this order for every lead.event job. Each issue-10 capability adds its own here.
-const subscribers: LeadEventSubscriber[] = [webhookSubscriber]
+const subscribers: LeadEventSubscriber[] = [webhookSubscriber, crmSubscriber]
 
 /**
  * Records one timeline entry and, when `notify` names an outside event, queues its fan-out in the

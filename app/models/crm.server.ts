@@ -1,0 +1,255 @@
+import { and, desc, eq, isNotNull, max, sql } from 'drizzle-orm'
+import { getDb, type Db } from '~/db/client.server'
+import { contacts, crmConnections, crmSyncs, leads, talkSessions, talks } from '~/db/schema'
+import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson } from '~/lib/crm-mapping'
+import { decryptSecret, encryptSecret } from '~/services/secrets.server'
+import { sessionLabel } from './lead-capture.server'
+import { visibleLeadsFilter } from './leads.server'
+
+// CRM connections and per-person sync state (issue 10 Deliver 7). Every query names the owner.
+// The access token is stored only encrypted (app/services/secrets.server.ts), bound to its owner.
+
+export type CrmProvider = 'hubspot'
+export type CrmSyncState = 'pending' | 'synced' | 'failed'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const tokenContext = (provider: CrmProvider, ownerId: string) => `crm:${provider}:${ownerId}`
+const ownConnection = (ownerId: string, provider: CrmProvider) =>
+  and(eq(crmConnections.ownerId, ownerId), eq(crmConnections.provider, provider))
+
+/** What Settings → Integrations shows of a connection (never the token), or null. */
+export async function getCrmConnection(ownerId: string, provider: CrmProvider = 'hubspot') {
+  const db = getDb()
+  const [[row], [last]] = await Promise.all([
+    db
+      .select({
+        tokenHint: crmConnections.tokenHint,
+        fieldMap: crmConnections.fieldMap,
+        enabled: crmConnections.enabled,
+        lastError: crmConnections.lastError,
+        lastErrorAt: crmConnections.lastErrorAt,
+        createdAt: crmConnections.createdAt,
+      })
+      .from(crmConnections)
+      .where(ownConnection(ownerId, provider))
+      .limit(1),
+    db
+      .select({ at: max(crmSyncs.syncedAt) })
+      .from(crmSyncs)
+      .where(and(eq(crmSyncs.ownerId, ownerId), eq(crmSyncs.provider, provider))),
+  ])
+  return row ? { ...row, lastSyncedAt: last?.at ? new Date(last.at) : null } : null
+}
+
+/** Stores a verified token (replacing any earlier one); a new connection starts with the default mapping. */
+export async function saveCrmConnection(ownerId: string, token: string, provider: CrmProvider = 'hubspot') {
+  const tokenCiphertext = encryptSecret(token, tokenContext(provider, ownerId))
+  const now = new Date()
+  await getDb()
+    .insert(crmConnections)
+    .values({ ownerId, provider, tokenCiphertext, tokenHint: token.slice(-4), fieldMap: DEFAULT_HUBSPOT_MAP })
+    .onConflictDoUpdate({
+      target: [crmConnections.ownerId, crmConnections.provider],
+      set: { tokenCiphertext, tokenHint: token.slice(-4), enabled: true, lastError: null, lastErrorAt: null, updatedAt: now },
+    })
+}
+
+/**
+ * Forgets the token and the CRM's record ids: after a disconnect Lectern can no longer reach those
+ * records, and a token of another portal must never act on them.
+ */
+export async function disconnectCrm(ownerId: string, provider: CrmProvider = 'hubspot') {
+  const db = getDb()
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(crmConnections).where(ownConnection(ownerId, provider)).returning({ id: crmConnections.id })
+    await tx.delete(crmSyncs).where(and(eq(crmSyncs.ownerId, ownerId), eq(crmSyncs.provider, provider)))
+    return gone.length > 0
+  })
+}
+
+/** False when there is no connection to map. */
+export async function saveCrmFieldMap(ownerId: string, fieldMap: CrmFieldMap, provider: CrmProvider = 'hubspot') {
+  const rows = await getDb()
+    .update(crmConnections)
+    .set({ fieldMap, lastError: null, lastErrorAt: null, updatedAt: new Date() })
+    .where(ownConnection(ownerId, provider))
+    .returning({ id: crmConnections.id })
+  return rows.length > 0
+}
+
+/** The custom questions the speaker has asked, by label (first seen order), for the mapping form. */
+export async function listQuestionLabels(ownerId: string) {
+  const rows = await getDb()
+    .select({ questions: talkSessions.questions })
+    .from(talkSessions)
+    .where(eq(talkSessions.userId, ownerId))
+    .orderBy(desc(talkSessions.startsAt))
+  return [...new Set(rows.flatMap((r) => r.questions.map((q) => q.label.trim())).filter(Boolean))].slice(0, 100)
+}
+
+/** The enabled connection with its token decrypted, for a push at send time; null when none. */
+export async function getCrmCredentials(ownerId: string, provider: CrmProvider = 'hubspot', db: Db = getDb()) {
+  const [row] = await db
+    .select({ tokenCiphertext: crmConnections.tokenCiphertext, fieldMap: crmConnections.fieldMap })
+    .from(crmConnections)
+    .where(and(ownConnection(ownerId, provider), eq(crmConnections.enabled, true)))
+    .limit(1)
+  if (!row) return null
+  return { fieldMap: row.fieldMap, token: () => decryptSecret(row.tokenCiphertext, tokenContext(provider, ownerId)) }
+}
+
+export async function hasEnabledCrm(ownerId: string, provider: CrmProvider = 'hubspot', db: Db = getDb()) {
+  const [row] = await db
+    .select({ id: crmConnections.id })
+    .from(crmConnections)
+    .where(and(ownConnection(ownerId, provider), eq(crmConnections.enabled, true)))
+    .limit(1)
+  return !!row
+}
+
+/** Shown in Settings → Integrations until the speaker acts (or a later push succeeds). */
+export async function setCrmConnectionError(ownerId: string, error: string | null, provider: CrmProvider = 'hubspot', db: Db = getDb()) {
+  await db
+    .update(crmConnections)
+    .set({ lastError: error, lastErrorAt: error ? new Date() : null })
+    .where(ownConnection(ownerId, provider))
+}
+
+/** A push went through: an earlier refusal no longer applies (no write when there is none). */
+export async function clearCrmConnectionError(ownerId: string, provider: CrmProvider = 'hubspot', db: Db = getDb()) {
+  await db
+    .update(crmConnections)
+    .set({ lastError: null, lastErrorAt: null })
+    .where(and(ownConnection(ownerId, provider), isNotNull(crmConnections.lastError)))
+}
+
+/**
+ * One person as the CRM receives them, from the captures the plan lets the speaker see only (the
+ * newest first): null when the person is gone or every capture is withheld.
+ */
+export async function loadCrmPerson(ownerId: string, contactId: string, db: Db = getDb()): Promise<CrmPerson | null> {
+  if (!UUID.test(contactId)) return null
+  const [[person], captures] = await Promise.all([
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId)))
+      .limit(1),
+    db
+      .select({
+        firstName: leads.firstName,
+        company: leads.company,
+        jobTitle: leads.jobTitle,
+        phone: leads.phone,
+        linkedinUrl: leads.linkedinUrl,
+        marketingConsent: leads.marketingConsent,
+        answers: leads.answers,
+        questions: talkSessions.questions,
+        eventName: talkSessions.eventName,
+        talkTitle: talks.title,
+      })
+      .from(leads)
+      .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
+      .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+      .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter()))
+      .orderBy(desc(leads.updatedAt), desc(leads.id))
+      .limit(50),
+  ])
+  const latest = captures[0]
+  if (!person || !latest) return null
+  const answers: CrmPerson['answers'] = {}
+  for (const capture of captures) {
+    for (const q of capture.questions) {
+      const answer = capture.answers[q.id]
+      if (answer !== undefined && !(q.label in answers)) answers[q.label] = answer
+    }
+  }
+  const firstGiven = <K extends 'company' | 'jobTitle' | 'phone' | 'linkedinUrl'>(key: K) =>
+    captures.find((c) => c[key])?.[key] ?? null
+  return {
+    email: person.email,
+    firstName: latest.firstName,
+    company: firstGiven('company'),
+    jobTitle: firstGiven('jobTitle'),
+    phone: firstGiven('phone'),
+    linkedinUrl: firstGiven('linkedinUrl'),
+    status: person.status,
+    scoreBand: person.scoreBand,
+    tags: person.tags,
+    marketingConsent: latest.marketingConsent,
+    lastSession: sessionLabel(latest),
+    answers,
+  }
+}
+
+export async function getCrmSync(contactId: string, provider: CrmProvider = 'hubspot', db: Db = getDb()) {
+  const [row] = await db
+    .select()
+    .from(crmSyncs)
+    .where(and(eq(crmSyncs.contactId, contactId), eq(crmSyncs.provider, provider)))
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * Records where a person stands with a CRM. The caller has just read the person by owner; if they
+ * are deleted meanwhile the foreign key refuses the row and the job's retry finds nobody to sync.
+ */
+export async function recordCrmSync(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  entry: {
+    ownerId: string
+    contactId: string
+    provider?: CrmProvider
+    state: CrmSyncState
+    externalId?: string
+    lastError?: string | null
+  },
+) {
+  const now = new Date()
+  const set = {
+    state: entry.state,
+    lastError: entry.lastError ?? null,
+    updatedAt: now,
+    ...(entry.externalId ? { externalId: entry.externalId } : {}),
+    ...(entry.state === 'synced' ? { syncedAt: now } : {}),
+  }
+  await db
+    .insert(crmSyncs)
+    .values({ contactId: entry.contactId, provider: entry.provider ?? 'hubspot', ownerId: entry.ownerId, ...set })
+    .onConflictDoUpdate({ target: [crmSyncs.contactId, crmSyncs.provider], set })
+}
+
+/** Where one person stands with each connected CRM, for the lead detail page (owner-scoped). */
+export async function getCrmSyncStates(ownerId: string, contactId: string) {
+  if (!UUID.test(contactId)) return []
+  return getDb()
+    .select({
+      provider: crmSyncs.provider,
+      state: crmSyncs.state,
+      lastError: crmSyncs.lastError,
+      syncedAt: crmSyncs.syncedAt,
+      updatedAt: crmSyncs.updatedAt,
+    })
+    .from(crmSyncs)
+    .where(and(eq(crmSyncs.contactId, contactId), eq(crmSyncs.ownerId, ownerId)))
+}
+
+/** The speaker's latest syncs with a CRM (failed ones first), for Settings → Integrations. */
+export async function listRecentCrmSyncs(ownerId: string, provider: CrmProvider = 'hubspot', limit = 20) {
+  return getDb()
+    .select({
+      contactId: crmSyncs.contactId,
+      name: contacts.firstName,
+      email: contacts.email,
+      state: crmSyncs.state,
+      lastError: crmSyncs.lastError,
+      syncedAt: crmSyncs.syncedAt,
+      updatedAt: crmSyncs.updatedAt,
+    })
+    .from(crmSyncs)
+    .innerJoin(contacts, and(eq(contacts.id, crmSyncs.contactId), eq(contacts.ownerId, ownerId)))
+    .where(and(eq(crmSyncs.ownerId, ownerId), eq(crmSyncs.provider, provider)))
+    .orderBy(sql`${crmSyncs.state} = 'failed' desc`, desc(crmSyncs.updatedAt))
+    .limit(limit)
+}

@@ -1,0 +1,150 @@
+import { and, eq } from 'drizzle-orm'
+import { MissingEncryptionKeyError } from '~/config.server'
+import { getDb, type Db } from '~/db/client.server'
+import { contacts } from '~/db/schema'
+import { crmProperties } from '~/lib/crm-mapping'
+import {
+  clearCrmConnectionError,
+  getCrmCredentials,
+  hasEnabledCrm,
+  loadCrmPerson,
+  recordCrmSync,
+  setCrmConnectionError,
+  type CrmProvider,
+} from '~/models/crm.server'
+import { archiveHubSpotContact, HubSpotError, upsertHubSpotContact } from './hubspot.server'
+import type { JobRow } from './jobs.server'
+import { enqueueJob } from './jobs.server'
+import { recordLeadEvent, type DispatchedLeadEvent } from './lead-events.server'
+import { SecretDecryptionError } from './secrets.server'
+
+// Pushing people to a connected CRM (issue 10 Deliver 7 and 9). The lead.event subscriber queues one
+// crm.sync job per event (dedupe key from the event's job id, so a retried dispatch queues nothing
+// twice); the job reads the person as they are at send time — only captures the plan lets the
+// speaker see — and creates or updates the contact by email, or archives it after an erasure.
+// 429, 5xx and timeouts are retried by the job mechanism; a refused token, a missing scope or a
+// refused property are final: recorded on the person and shown in Settings → Integrations.
+
+export const CRM_SYNC_MAX_ATTEMPTS = 10
+
+export type CrmSyncPayload = {
+  provider: CrmProvider
+  ownerId: string
+  contactId: string
+} & ({ action: 'upsert' } | { action: 'archive'; externalId: string })
+
+export const NOT_REMOVED_SCOPE = 'not removed: the token lacks the scope'
+const UNREADABLE_TOKEN =
+  'The stored HubSpot token cannot be read (ENCRYPTION_KEY is missing or was changed): paste the token again in Settings → Integrations.'
+
+/** The lead.event subscriber (app/services/lead-events.server.ts). */
+export async function crmSubscriber(event: DispatchedLeadEvent, db: Db) {
+  const provider: CrmProvider = 'hubspot'
+  if (!(await hasEnabledCrm(event.ownerId, provider, db))) return
+  const base = { provider, ownerId: event.ownerId, contactId: event.contactId }
+  const dedupeKey = `crm:${event.jobId}:${provider}`
+  if (event.event === 'lead.deleted' && event.deleted?.contactDeleted) {
+    const record = event.deleted.crmRecords.find((r) => r.provider === provider)
+    if (record) await enqueueJob('crm.sync', { ...base, action: 'archive', externalId: record.externalId }, { dedupeKey })
+    return
+  }
+  // lead.created, lead.updated, or one capture of several erased (the record is refreshed from the
+  // rest). A capture the plan withholds never leaves.
+  if (!event.visible) return
+  await db.transaction(async (tx) => {
+    // Held until commit, so the person cannot vanish between the check and the pending row.
+    const [person] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.id, event.contactId), eq(contacts.ownerId, event.ownerId)))
+      .for('share')
+    if (!person) return
+    const jobId = await enqueueJob('crm.sync', { ...base, action: 'upsert' }, { tx, dedupeKey })
+    if (jobId) await recordCrmSync(tx, { ...base, state: 'pending' })
+  })
+}
+
+/** The crm.sync job. */
+export async function runCrmSync(payload: CrmSyncPayload, job: Pick<JobRow, 'attempts'>, db: Db = getDb()) {
+  const { ownerId, contactId, provider } = payload
+  const lastAttempt = job.attempts >= CRM_SYNC_MAX_ATTEMPTS
+  const credentials = await getCrmCredentials(ownerId, provider, db)
+  if (!credentials) return { outcome: 'skipped: not connected' }
+  let token: string
+  try {
+    token = credentials.token()
+  } catch (error) {
+    if (!(error instanceof SecretDecryptionError || error instanceof MissingEncryptionKeyError)) throw error
+    await setCrmConnectionError(ownerId, UNREADABLE_TOKEN, provider, db)
+    if (payload.action === 'upsert') await recordFailure(db, payload, UNREADABLE_TOKEN, null)
+    return { outcome: 'failed', error: UNREADABLE_TOKEN }
+  }
+  if (payload.action === 'archive') return archive(db, payload, token, lastAttempt)
+
+  const person = await loadCrmPerson(ownerId, contactId, db)
+  if (!person) return { outcome: 'skipped: the person is gone or withheld by the plan' }
+  let pushed: { id: string; created: boolean }
+  try {
+    pushed = await upsertHubSpotContact(token, person.email, crmProperties(person, credentials.fieldMap))
+  } catch (error) {
+    if (!(error instanceof HubSpotError)) throw error
+    if (error.retryable && !lastAttempt) {
+      await recordCrmSync(db, { ...payload, state: 'pending', lastError: error.message })
+      throw error
+    }
+    await recordFailure(db, payload, error.message, error.status)
+    if (!error.retryable) await setCrmConnectionError(ownerId, error.message, provider, db)
+    if (error.retryable) throw error
+    return { outcome: 'failed', status: error.status, error: error.message }
+  }
+  const outcome = pushed.created ? 'created' : 'updated'
+  try {
+    await db.transaction(async (tx) => {
+      await recordCrmSync(tx, { ...payload, state: 'synced', externalId: pushed.id })
+      await recordLeadEvent(tx, { ownerId, contactId, type: 'crm', data: { provider, outcome, externalId: pushed.id } })
+    })
+  } catch (error) {
+    // Erased while the push was in flight: lead.deleted found no record id to remove, so remove it here.
+    if (await loadCrmPerson(ownerId, contactId, db)) throw error
+    await archiveHubSpotContact(token, pushed.id)
+    return { outcome: 'removed: erased during the push', externalId: pushed.id }
+  }
+  await clearCrmConnectionError(ownerId, provider, db)
+  return { outcome, externalId: pushed.id }
+}
+
+async function recordFailure(db: Db, payload: CrmSyncPayload, error: string, status: number | null) {
+  await db.transaction(async (tx) => {
+    await recordCrmSync(tx, { ...payload, state: 'failed', lastError: error })
+    await recordLeadEvent(tx, {
+      ownerId: payload.ownerId,
+      contactId: payload.contactId,
+      type: 'crm',
+      data: { provider: payload.provider, outcome: 'failed', status, error },
+    })
+  })
+}
+
+/** After an erasure: the person is gone from Lectern (and its timeline), so the outcome is the job's result. */
+async function archive(db: Db, payload: CrmSyncPayload & { action: 'archive' }, token: string, lastAttempt: boolean) {
+  const { ownerId, provider, externalId } = payload
+  try {
+    const result = await archiveHubSpotContact(token, externalId)
+    return { outcome: result === 'archived' ? 'removed' : 'removed: already gone', externalId }
+  } catch (error) {
+    if (!(error instanceof HubSpotError)) throw error
+    if (error.retryable && !lastAttempt) throw error
+    const reason = error.status === 403 ? NOT_REMOVED_SCOPE : `not removed: ${error.message}`
+    // The speaker can remove it by hand: the record id says which one, without personal data.
+    await setCrmConnectionError(
+      ownerId,
+      error.status === 403
+        ? `HubSpot contact ${externalId} (an erased person) was ${NOT_REMOVED_SCOPE} crm.objects.contacts.write. Remove it in HubSpot by hand.`
+        : `HubSpot contact ${externalId} (an erased person) was ${reason}`,
+      provider,
+      db,
+    )
+    if (error.retryable) throw error
+    return { outcome: reason, status: error.status, externalId }
+  }
+}
