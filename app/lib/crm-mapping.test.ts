@@ -50,11 +50,15 @@ describe('crmProperties', () => {
 
 describe('the mapping form', () => {
   const parse = (value: Record<string, unknown>) => CrmMappingSchema.safeParse(value)
-  const issues = (value: Record<string, unknown>) =>
-    (parse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message])
+  const issues = (value: Record<string, unknown>) => (parse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message])
 
   it('accepts internal names and empty fields, trimmed', () => {
-    const result = parse({ firstName: ' firstname ', company: '', tags: 'lectern_tags_2', answers: [{ label: 'Role', property: 'role' }] })
+    const result = parse({
+      firstName: ' firstname ',
+      company: '',
+      tags: 'lectern_tags_2',
+      answers: [{ label: 'Role', property: 'role' }],
+    })
     expect(result.success).toBe(true)
     expect(fieldMapFromInput(result.data!)).toEqual({ firstName: 'firstname', tags: 'lectern_tags_2', 'answer:Role': 'role' })
   })
@@ -73,9 +77,11 @@ describe('the mapping form', () => {
   })
 
   it('refuses a property given twice, on the later field', () => {
-    expect(issues({ firstName: 'firstname', company: 'firstname', answers: [{ label: 'Role', property: 'firstname' }] })).toEqual([
-      ['company', 'firstname already receives First name'],
-      ['answers.0.property', 'firstname already receives First name'],
-    ])
+    expect(issues({ firstName: 'firstname', company: 'firstname', answers: [{ label: 'Role', property: 'firstname' }] })).toEqual(
+      [
+        ['company', 'firstname already receives First name'],
+        ['answers.0.property', 'firstname already receives First name'],
+      ],
+    )
   })
 })

@@ -50,7 +50,10 @@ const property = z.preprocess(
 export const CrmMappingSchema = z
   .object({
     ...(Object.fromEntries(CRM_FIELDS.map((f) => [f.key, property])) as Record<CrmFieldKey, typeof property>),
-    answers: z.array(z.object({ label: z.string().trim().min(1).max(200), property })).max(100).default([]),
+    answers: z
+      .array(z.object({ label: z.string().trim().min(1).max(200), property }))
+      .max(100)
+      .default([]),
   })
   .superRefine((value, ctx) => {
     // Each property receives one field: the later one is the mistake.

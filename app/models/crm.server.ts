@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, max, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { contacts, crmConnections, crmSyncs, leads, talkSessions, talks } from '~/db/schema'
 import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson } from '~/lib/crm-mapping'
+import { crmSyncText } from '~/lib/crm-sync-state'
 import { decryptSecret, encryptSecret } from '~/services/secrets.server'
 import { sessionLabel } from './lead-capture.server'
 import { visibleLeadsFilter } from './leads.server'
@@ -108,7 +109,12 @@ export async function hasEnabledCrm(ownerId: string, provider: CrmProvider = 'hu
 }
 
 /** Shown in Settings → Integrations until the speaker acts (or a later push succeeds). */
-export async function setCrmConnectionError(ownerId: string, error: string | null, provider: CrmProvider = 'hubspot', db: Db = getDb()) {
+export async function setCrmConnectionError(
+  ownerId: string,
+  error: string | null,
+  provider: CrmProvider = 'hubspot',
+  db: Db = getDb(),
+) {
   await db
     .update(crmConnections)
     .set({ lastError: error, lastErrorAt: error ? new Date() : null })
@@ -220,7 +226,15 @@ export async function recordCrmSync(
     .onConflictDoUpdate({ target: [crmSyncs.contactId, crmSyncs.provider], set })
 }
 
-/** Where one person stands with each connected CRM, for the lead detail page (owner-scoped). */
+/**
+ * Where one person stands with each connected CRM, worded for the lead detail page
+ * (<CrmSyncStatus items={…} />, app/components/leads/crm-sync.tsx). Owner-scoped: [] for another's.
+ */
+export async function crmSyncStatus(ownerId: string, contactId: string, now = new Date()) {
+  const rows = await getCrmSyncStates(ownerId, contactId)
+  return rows.map((row) => ({ provider: row.provider, state: row.state, text: crmSyncText(row, now) }))
+}
+
 export async function getCrmSyncStates(ownerId: string, contactId: string) {
   if (!UUID.test(contactId)) return []
   return getDb()

@@ -103,6 +103,16 @@ export default function Settings() {
           Manage webhooks
         </Link>
       </section>
+
+      <section aria-labelledby="integrations-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+        <h2 id="integrations-title" className="text-lg font-semibold text-white">
+          Integrations
+        </h2>
+        <p className="mt-2 text-slate-300">Send the leads you can see to HubSpot, created or updated by email.</p>
+        <Link to="/app/settings/integrations" className="mt-4 inline-block text-brand-300 underline">
+          Manage integrations
+        </Link>
+      </section>
     </>
   )
 }

@@ -51,17 +51,37 @@ export async function crmSubscriber(event: DispatchedLeadEvent, db: Db) {
   // lead.created, lead.updated, or one capture of several erased (the record is refreshed from the
   // rest). A capture the plan withholds never leaves.
   if (!event.visible) return
-  await db.transaction(async (tx) => {
+  await queueUpsert(db, base, dedupeKey)
+}
+
+/** Queues a push of the person as they are now and marks them pending; false when they are not the owner's. */
+async function queueUpsert(db: Db, base: Omit<CrmSyncPayload, 'action'>, dedupeKey?: string) {
+  return db.transaction(async (tx) => {
     // Held until commit, so the person cannot vanish between the check and the pending row.
     const [person] = await tx
       .select({ id: contacts.id })
       .from(contacts)
-      .where(and(eq(contacts.id, event.contactId), eq(contacts.ownerId, event.ownerId)))
+      .where(and(eq(contacts.id, base.contactId), eq(contacts.ownerId, base.ownerId)))
       .for('share')
-    if (!person) return
+    if (!person) return false
     const jobId = await enqueueJob('crm.sync', { ...base, action: 'upsert' }, { tx, dedupeKey })
     if (jobId) await recordCrmSync(tx, { ...base, state: 'pending' })
+    return true
   })
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** "Send again" from Settings → Integrations (after fixing the token or the mapping). */
+export async function requeueCrmSync(ownerId: string, contactId: string, provider: CrmProvider = 'hubspot', db: Db = getDb()) {
+  if (!UUID.test(contactId)) return 'not-found' as const
+  const [person] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId)))
+  if (!person) return 'not-found' as const
+  if (!(await hasEnabledCrm(ownerId, provider, db))) return 'not-connected' as const
+  return (await queueUpsert(db, { provider, ownerId, contactId })) ? ('queued' as const) : ('not-found' as const)
 }
 
 /** The crm.sync job. */

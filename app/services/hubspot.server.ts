@@ -82,7 +82,9 @@ async function call(token: string, method: 'GET' | 'POST' | 'DELETE', path: stri
     const timedOut = error instanceof Error && error.name === 'TimeoutError'
     throw new HubSpotError(
       null,
-      timedOut ? `HubSpot did not answer within ${HUBSPOT_TIMEOUT_MS / 1000} s; retrying.` : 'HubSpot could not be reached; retrying.',
+      timedOut
+        ? `HubSpot did not answer within ${HUBSPOT_TIMEOUT_MS / 1000} s; retrying.`
+        : 'HubSpot could not be reached; retrying.',
     )
   }
   return { status: res.status, body: await readBody(res) }

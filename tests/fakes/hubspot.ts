@@ -148,7 +148,9 @@ export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<Fa
           message:
             "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.",
           correlationId,
-          errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: [scope] } }],
+          errors: [
+            { message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: [scope] } },
+          ],
           category: 'MISSING_SCOPES',
         })
         return true
@@ -162,9 +164,20 @@ export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<Fa
 
       if (req.method === 'POST' && url.pathname === '/crm/v3/objects/contacts/batch/upsert') {
         if (needs(WRITE)) return
-        const inputs = (body as { inputs?: { id?: unknown; idProperty?: unknown; properties?: Record<string, unknown> }[] })?.inputs
-        if (!Array.isArray(inputs) || inputs.length !== 1 || inputs[0]!.idProperty !== 'email' || typeof inputs[0]!.id !== 'string') {
-          return json(400, { status: 'error', message: 'Invalid input JSON on line 1', correlationId, category: 'VALIDATION_ERROR' })
+        const inputs = (body as { inputs?: { id?: unknown; idProperty?: unknown; properties?: Record<string, unknown> }[] })
+          ?.inputs
+        if (
+          !Array.isArray(inputs) ||
+          inputs.length !== 1 ||
+          inputs[0]!.idProperty !== 'email' ||
+          typeof inputs[0]!.id !== 'string'
+        ) {
+          return json(400, {
+            status: 'error',
+            message: 'Invalid input JSON on line 1',
+            correlationId,
+            category: 'VALIDATION_ERROR',
+          })
         }
         const input = inputs[0]!
         const given = Object.entries(input.properties ?? {})
@@ -196,7 +209,16 @@ export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<Fa
         entry.created = created
         return json(200, {
           status: 'COMPLETE',
-          results: [{ id: contact.id, properties: contact.properties, createdAt: contact.createdAt, updatedAt: now, archived: false, new: created }],
+          results: [
+            {
+              id: contact.id,
+              properties: contact.properties,
+              createdAt: contact.createdAt,
+              updatedAt: now,
+              archived: false,
+              new: created,
+            },
+          ],
           startedAt: now,
           completedAt: now,
         })
