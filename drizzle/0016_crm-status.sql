@@ -1,0 +1,2 @@
+ALTER TABLE "crm_connections" ADD COLUMN "last_error_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "crm_syncs_owner_updated_idx" ON "crm_syncs" USING btree ("owner_id","provider","updated_at");
