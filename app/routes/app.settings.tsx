@@ -104,7 +104,10 @@ export default function Settings() {
         </Link>
       </section>
 
-      <section aria-labelledby="integrations-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+      <section
+        aria-labelledby="integrations-title"
+        className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
+      >
         <h2 id="integrations-title" className="text-lg font-semibold text-white">
           Integrations
         </h2>
