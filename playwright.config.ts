@@ -52,6 +52,12 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
+      command: `npx tsx tests/fakes/webhook-receiver.ts ${ports.hooks}`,
+      url: `http://127.0.0.1:${ports.hooks}/__fake/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
       command: `rm -rf ${dataDir} && node ${process.env.BUILD_DIR ?? 'build'}/server.js`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -69,6 +75,8 @@ export default defineConfig({
         RESEND_API_KEY: 're_test_fake',
         RESEND_BASE_URL: `http://127.0.0.1:${ports.resend}`,
         SEED_DEMO: 'true',
+        // The local webhook receiver (tests/fakes/webhook-receiver.ts) is the one private address let through.
+        WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${ports.hooks}`,
         // Optional widgets switched on, so the shell's demo, affiliate and chat paths are exercised
         // (tests stub these hosts with page.route; nothing leaves the machine).
         DEMO_VIDEO_URL: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',

@@ -20,5 +20,10 @@ async function freePort(): Promise<number> {
 export async function e2ePorts() {
   process.env.E2E_APP_PORT ??= String(await freePort())
   process.env.E2E_RESEND_PORT ??= String(await freePort())
-  return { app: Number(process.env.E2E_APP_PORT), resend: Number(process.env.E2E_RESEND_PORT) }
+  process.env.E2E_HOOKS_PORT ??= String(await freePort())
+  return {
+    app: Number(process.env.E2E_APP_PORT),
+    resend: Number(process.env.E2E_RESEND_PORT),
+    hooks: Number(process.env.E2E_HOOKS_PORT),
+  }
 }

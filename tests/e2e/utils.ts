@@ -3,6 +3,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test'
 
 export const resendUrl = () => `http://127.0.0.1:${process.env.E2E_RESEND_PORT}`
 export const appUrl = () => `http://127.0.0.1:${process.env.E2E_APP_PORT}`
+export const hooksUrl = () => `http://127.0.0.1:${process.env.E2E_HOOKS_PORT}`
 
 type FakeEmail = { id: string; to: string[]; subject: string; html?: string; text?: string; reply_to?: string[] }
 
@@ -13,7 +14,11 @@ export async function emailsTo(address: string): Promise<FakeEmail[]> {
 }
 
 /** Waits for the next email to this address (the outbox worker delivers within a moment). */
-export async function waitForEmail(address: string, match: (e: FakeEmail) => boolean = () => true, timeoutMs = 10_000): Promise<FakeEmail> {
+export async function waitForEmail(
+  address: string,
+  match: (e: FakeEmail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<FakeEmail> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const found = (await emailsTo(address)).filter(match).at(-1)
