@@ -72,7 +72,8 @@ export const integrationSections: IntegrationSection[] = [
     items: [
       {
         name: 'HubSpot',
-        description: 'Create or update contacts from new leads, tagged with the event and session they came from.',
+        description:
+          'Create or update contacts by email from new and changed leads, with the fields you map, including the talk and event they came from. Erased attendees are removed.',
         status: 'Early Access',
       },
       {

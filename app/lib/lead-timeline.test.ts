@@ -36,6 +36,12 @@ describe('describeLeadEvent', () => {
     ['crm', { provider: 'hubspot', status: 'synced' }, null, { title: 'HubSpot sync: synced', detail: null }],
     [
       'crm',
+      { provider: 'hubspot', outcome: 'failed', httpStatus: 401, error: 'HubSpot refused the access token (401)' },
+      null,
+      { title: 'HubSpot sync: failed', detail: 'httpStatus: 401 · error: HubSpot refused the access token (401)' },
+    ],
+    [
+      'crm',
       { provider: 'pipedrive', status: 'failed', error: 'HTTP 401' },
       null,
       { title: 'pipedrive sync: failed', detail: 'error: HTTP 401' },

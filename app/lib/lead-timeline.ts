@@ -69,11 +69,12 @@ export function describeLeadEvent(type: string, data: Record<string, unknown>, s
       }
     }
     case 'crm': {
+      // app/services/crm-sync.server.ts records { provider, outcome: created | updated | failed, … }.
       const provider = str(data.provider)
-      const status = str(data.status)
+      const status = str(data.outcome) ?? str(data.status)
       return {
         title: `${provider ? (PROVIDER_LABELS[provider] ?? provider) : 'CRM'} sync${status ? `: ${status}` : ''}`,
-        detail: genericDetail(data, ['provider', 'status']),
+        detail: genericDetail(data, ['provider', 'outcome', 'status']),
       }
     }
     default: {

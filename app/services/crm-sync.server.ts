@@ -140,7 +140,7 @@ async function recordFailure(db: Db, payload: CrmSyncPayload, error: string, sta
       ownerId: payload.ownerId,
       contactId: payload.contactId,
       type: 'crm',
-      data: { provider: payload.provider, outcome: 'failed', status, error },
+      data: { provider: payload.provider, outcome: 'failed', httpStatus: status, error },
     })
   })
 }

@@ -5,6 +5,7 @@ import { requireSpeakerOrAdmin } from '~/auth/guards.server'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
+import { CrmSyncStatus } from '~/components/leads/crm-sync'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import {
   AddNoteSchema,
@@ -15,6 +16,7 @@ import {
   RemoveTagSchema,
 } from '~/lib/lead-follow-up'
 import { isUuid } from '~/lib/text'
+import { crmSyncStatus } from '~/models/crm.server'
 import { getPersonDetail } from '~/models/lead-detail.server'
 import { addNote, addTags, changeNote, deletePerson, removeTag, savePipeline } from '~/models/lead-follow-up.server'
 import { getCurrency } from '~/services/currency.server'
@@ -37,11 +39,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = isUuid(params.id) ? await getPersonDetail({ ownerId: user.id, contactId: params.id }) : null
   if (!detail) throw notFound()
   const url = new URL(request.url)
-  return personView(detail, {
-    fallbackCurrency: getCurrency(request),
-    editingNote: url.searchParams.get('note'),
-    confirmDelete: url.searchParams.get('delete') === '1',
-  })
+  return {
+    ...personView(detail, {
+      fallbackCurrency: getCurrency(request),
+      editingNote: url.searchParams.get('note'),
+      confirmDelete: url.searchParams.get('delete') === '1',
+    }),
+    crm: await crmSyncStatus(user.id, params.id!),
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -130,6 +135,9 @@ export default function LeadDetail() {
         </Link>
       </PageHeader>
 
+      <div className="mt-4">
+        <CrmSyncStatus items={view.crm} />
+      </div>
       {view.confirmDelete ? (
         <ConfirmDeletePanel message={view.deleteMessage} fields={{ intent: 'delete' }} cancelTo={base} action={base} />
       ) : null}
