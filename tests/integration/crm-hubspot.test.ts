@@ -189,6 +189,10 @@ describe('pushing people', () => {
     expect((await crmSyncStatus(owner.id, person.id)).map((s) => `${s.provider}: ${s.text}`)).toEqual([
       'hubspot: synced just now',
     ])
+    const detail = (await call(personLoader, makeRequest(`/app/leads/${person.id}`, { cookie }), { id: person.id })) as {
+      crm: unknown
+    }
+    expect(detail.crm).toEqual([{ provider: 'hubspot', state: 'synced', text: 'synced just now' }])
 
     // The attendee submits again with another company; then the speaker moves them on.
     await signUp(session, { email, company: 'US Navy' })
