@@ -19,8 +19,9 @@ import { consentTextHash, normalizeConsentText } from '~/lib/consent-text'
 import type { LeadInput } from '~/lib/lead-form'
 import { isPlan, visibleLeadLimit, type Plan } from '~/lib/plans'
 import type { SessionViewKind } from '~/lib/session-views'
-import { enqueueEmail } from '~/services/email.server'
-import { eraseCaptures, recordLeadEvent } from '~/services/lead-events.server'
+import { emailJobPayload } from '~/services/email.server'
+import { jobsQueued } from '~/services/jobs.server'
+import { captureEventCtes, eraseCaptures } from '~/services/lead-events.server'
 import { newEraseToken, sha256Hex } from '~/services/lead-tokens.server'
 
 // The attendee side of lead capture (issue 9): the public session page, its counted views, the
@@ -126,18 +127,8 @@ export async function recordSessionView(sessionId: string, kind: SessionViewKind
 }
 
 // Consent texts are append-only and never deleted, so a hash stored once by this process is
-// known to exist: skip the insert for it (one statement less per sign-up).
+// known to exist: the sign-up statement skips the insert for it.
 const storedConsentHashes = new Set<string>()
-
-async function storeConsentTexts(tx: Tx, texts: string[]) {
-  const missing = texts.filter((t) => !storedConsentHashes.has(consentTextHash(t)))
-  if (missing.length === 0) return []
-  const rows = missing.map((t) => ({ hash: consentTextHash(t), text: normalizeConsentText(t) }))
-  await tx.insert(consentTexts).values(rows).onConflictDoNothing({ target: consentTexts.hash })
-  return rows.map((r) => r.hash)
-}
-
-class DuplicateSubmission extends Error {}
 
 export type SubmitLeadInput = {
   session: PublicSession
@@ -152,9 +143,15 @@ export type SubmitLeadInput = {
 export type SubmitLeadResult = { leadId: string; duplicate: boolean }
 
 /**
- * Stores one submission: lead upsert (same email on the same session updates it), the submission
- * id (a repeat of it changes nothing and answers like the first), the consent ledger row and the
- * emails, in one transaction. Returns null if the submission id belongs to another session.
+ * Stores one submission: the person (one per speaker and email, docs/decisions/0011), the lead
+ * (same email on the same session updates it), the submission id (a repeat of it changes nothing
+ * and answers like the first), the consent ledger row, the timeline entry with its lead.event job
+ * and, for a new lead, the emails. Returns null if the submission id belongs to another session.
+ *
+ * All of it is ONE statement (data-modifying CTEs), so it commits or fails as a whole, like a
+ * transaction, in one round trip instead of twelve (issue 9's sign-up throughput). A repeated
+ * submission id fails the statement on lead_submissions' primary key — nothing of the attempt is
+ * kept — and is answered with the first one's lead.
  */
 export async function submitLead({
   session,
@@ -164,173 +161,162 @@ export async function submitLead({
   marketingText,
 }: SubmitLeadInput): Promise<SubmitLeadResult | null> {
   const config = getConfig()
-  const db = getDb()
   const erase = newEraseToken()
   const instant = session.leadNotify === 'instant'
-  let newHashes: string[] = []
-  try {
-    const result = await db.transaction(async (tx) => {
-      const now = new Date()
-      // One person per (speaker, email) across their sessions (issue 10): merged here, at capture.
-      const [contact] = await tx
-        .insert(contacts)
-        .values({
-          ownerId: session.userId,
-          email: input.email,
-          firstName: input.firstName,
-          company: input.company,
-          jobTitle: input.jobTitle,
-          marketingConsent: input.marketingConsent,
-          firstSeenAt: now,
-          lastSeenAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [contacts.ownerId, contacts.email],
-          set: {
-            firstName: sql`excluded.first_name`,
-            company: sql`coalesce(excluded.company, ${contacts.company})`,
-            jobTitle: sql`coalesce(excluded.job_title, ${contacts.jobTitle})`,
-            marketingConsent: sql`excluded.marketing_consent`,
-            lastSeenAt: now,
-            updatedAt: now,
-          },
-        })
-        .returning({ id: contacts.id })
-      const contactId = contact!.id
-      const [lead] = await tx
-        .insert(leads)
-        .values({
-          sessionId: session.id,
-          ownerId: session.userId,
-          contactId,
-          email: input.email,
-          firstName: input.firstName,
-          company: input.company,
-          jobTitle: input.jobTitle,
-          phone: input.phone,
-          linkedinUrl: input.linkedinUrl,
-          answers: input.answers,
-          marketingConsent: input.marketingConsent,
-          eraseTokenHash: erase.hash,
-          // Instant mode: the notification is queued below, in this transaction.
-          notifiedAt: instant ? now : null,
-        })
-        .onConflictDoUpdate({
-          target: [leads.sessionId, leads.email],
-          // The newest answers win; a field left empty this time keeps what the attendee gave before.
-          // The erasure token stays: the link in the first confirmation email keeps working.
-          set: {
-            firstName: sql`excluded.first_name`,
-            company: sql`coalesce(excluded.company, ${leads.company})`,
-            jobTitle: sql`coalesce(excluded.job_title, ${leads.jobTitle})`,
-            phone: sql`coalesce(excluded.phone, ${leads.phone})`,
-            linkedinUrl: sql`coalesce(excluded.linkedin_url, ${leads.linkedinUrl})`,
-            answers: sql`${leads.answers} || excluded.answers`,
-            marketingConsent: sql`excluded.marketing_consent`,
-            updatedAt: now,
-          },
-        })
-        .returning({ id: leads.id, inserted: sql<boolean>`(xmax = 0)` })
-      const leadId = lead!.id
-      const isNew = lead!.inserted
-      // Everything below depends only on the lead's id: issued together (one wave of round trips,
-      // pipelined on Postgres), in order on the one transaction connection.
-      const [[submission], hashes, visible] = await Promise.all([
-        tx
-          .insert(leadSubmissions)
-          .values({ id: submissionId, leadId, sessionId: session.id })
-          .onConflictDoNothing({ target: leadSubmissions.id })
-          .returning({ id: leadSubmissions.id }),
-        // The ledger row references its texts: stored first.
-        storeConsentTexts(tx, marketingText ? [noticeText, marketingText] : [noticeText]).then(async (stored) => {
-          await tx.insert(leadConsents).values({
-            leadId,
-            sessionId: session.id,
-            ownerId: session.userId,
-            submissionId,
-            noticeHash: consentTextHash(noticeText),
-            marketingHash: marketingText ? consentTextHash(marketingText) : null,
-            marketingConsent: input.marketingConsent,
-          })
-          return stored
-        }),
-        isNew && instant ? isNewLeadVisible(tx, session) : Promise.resolve(false),
-        recordLeadEvent(tx, {
-          ownerId: session.userId,
-          contactId,
-          leadId,
-          type: isNew ? 'captured' : 'resubmitted',
-          data: { sessionId: session.id },
-          notify: isNew ? 'lead.created' : 'lead.updated',
-        }),
-        isNew
-          ? enqueueEmail(
-              attendeeConfirmationEmail({
-                to: input.email,
-                brand: config.BRAND_NAME,
-                firstName: input.firstName,
-                speakerName: session.speakerName,
-                talkTitle: session.talkTitle,
-                eventName: session.eventName,
-                offerTitle: session.offerTitle,
-                offerPromise: session.offerPromise,
-                hasOffer: session.hasOffer,
-                thanksUrl: `${config.appUrl}/t/${session.code}/thanks/${submissionId}`,
-                eraseUrl: `${config.appUrl}/t/${session.code}/erase/${erase.token}`,
-              }),
-              tx,
-            )
-          : null,
-      ])
-      // Seen before (a double tap, a retry): undo this attempt and answer like the first one.
-      if (!submission) throw new DuplicateSubmission()
-      newHashes = hashes
+  const now = new Date()
+  const at = now.toISOString()
+  const texts = marketingText ? [noticeText, marketingText] : [noticeText]
+  const newTexts = texts
+    .filter((t) => !storedConsentHashes.has(consentTextHash(t)))
+    .map((t) => ({ hash: consentTextHash(t), text: normalizeConsentText(t) }))
 
-      if (isNew && instant) {
-        await enqueueEmail(
-          newLeadEmail({
-            to: session.ownerEmail,
-            brand: config.BRAND_NAME,
-            notice: {
-              sessionLabel: sessionLabel(session),
-              leadsUrl: `${config.appUrl}/app/sessions/${session.id}/leads`,
-              questions: session.questions,
-              visible: visible ? [input] : [],
-              locked: visible ? 0 : 1,
-            },
-          }),
-          tx,
-        )
-      }
-      return { leadId, duplicate: false }
-    })
-    for (const hash of newHashes) storedConsentHashes.add(hash)
-    return result
+  // The emails of a new lead, rendered before the statement; it queues them only if the lead is new.
+  const confirmation = emailJobPayload(
+    attendeeConfirmationEmail({
+      to: input.email,
+      brand: config.BRAND_NAME,
+      firstName: input.firstName,
+      speakerName: session.speakerName,
+      talkTitle: session.talkTitle,
+      eventName: session.eventName,
+      offerTitle: session.offerTitle,
+      offerPromise: session.offerPromise,
+      hasOffer: session.hasOffer,
+      thanksUrl: `${config.appUrl}/t/${session.code}/thanks/${submissionId}`,
+      eraseUrl: `${config.appUrl}/t/${session.code}/erase/${erase.token}`,
+    }),
+  )
+  // Instant mode: the speaker's notification, with the lead's details only when the plan shows it
+  // (decided inside the statement: the session's earlier leads are fewer than the plan's number).
+  const limit = visibleLeadLimit(session.plan, session.unlocked)
+  const notification = (visible: boolean) =>
+    JSON.stringify(
+      emailJobPayload(
+        newLeadEmail({
+          to: session.ownerEmail,
+          brand: config.BRAND_NAME,
+          notice: {
+            sessionLabel: sessionLabel(session),
+            leadsUrl: `${config.appUrl}/app/sessions/${session.id}/leads`,
+            questions: session.questions,
+            visible: visible ? [input] : [],
+            locked: visible ? 0 : 1,
+          },
+        }),
+      ),
+    )
+  const notifyVisible = instant ? notification(true) : null
+  const notifyLocked = instant && limit !== null ? notification(false) : null
+
+  const owner = session.userId
+  // Booleans stay booleans: postgres.js serialises a boolean parameter from the JS value.
+  const marketing = input.marketingConsent
+  const statement = sql`
+  with texts as (
+    insert into ${consentTexts} (hash, text)
+    select t.hash, t.text from jsonb_to_recordset(${JSON.stringify(newTexts)}::jsonb) as t(hash text, text text)
+    on conflict (hash) do nothing
+  ),
+  contact as (
+    insert into ${contacts} (owner_id, email, first_name, company, job_title, marketing_consent, first_seen_at, last_seen_at)
+    values (${owner}::uuid, ${input.email}::text, ${input.firstName}::text, ${input.company}::text, ${input.jobTitle}::text,
+      ${marketing}::boolean, ${at}::timestamptz, ${at}::timestamptz)
+    on conflict (owner_id, email) do update set
+      first_name = excluded.first_name,
+      company = coalesce(excluded.company, ${contacts}.company),
+      job_title = coalesce(excluded.job_title, ${contacts}.job_title),
+      marketing_consent = excluded.marketing_consent,
+      last_seen_at = excluded.last_seen_at,
+      updated_at = excluded.last_seen_at
+    returning id
+  ),
+  lead as (
+    insert into ${leads} (session_id, owner_id, contact_id, email, first_name, company, job_title, phone, linkedin_url,
+      answers, marketing_consent, erase_token_hash, notified_at)
+    select ${session.id}::uuid, ${owner}::uuid, contact.id, ${input.email}::text, ${input.firstName}::text,
+      ${input.company}::text, ${input.jobTitle}::text, ${input.phone}::text, ${input.linkedinUrl}::text,
+      ${JSON.stringify(input.answers)}::jsonb, ${marketing}::boolean, ${erase.hash}::text,
+      -- Instant mode: the notification is queued below, in this statement.
+      ${instant ? at : null}::timestamptz
+    from contact
+    -- The newest answers win; a field left empty this time keeps what the attendee gave before.
+    -- The erasure token stays: the link in the first confirmation email keeps working.
+    on conflict (session_id, email) do update set
+      first_name = excluded.first_name,
+      company = coalesce(excluded.company, ${leads}.company),
+      job_title = coalesce(excluded.job_title, ${leads}.job_title),
+      phone = coalesce(excluded.phone, ${leads}.phone),
+      linkedin_url = coalesce(excluded.linkedin_url, ${leads}.linkedin_url),
+      answers = ${leads}.answers || excluded.answers,
+      marketing_consent = excluded.marketing_consent,
+      updated_at = ${at}::timestamptz
+    returning id as lead_id, contact_id, (xmax = 0) as inserted
+  ),
+  -- No "on conflict": a submission id seen before fails the whole statement (caught below).
+  submission as (
+    insert into ${leadSubmissions} (id, lead_id, session_id)
+    select ${submissionId}::uuid, lead.lead_id, ${session.id}::uuid from lead
+  ),
+  consent as (
+    insert into ${leadConsents} (lead_id, session_id, owner_id, submission_id, notice_hash, marketing_hash, marketing_consent)
+    select lead.lead_id, ${session.id}::uuid, ${owner}::uuid, ${submissionId}::uuid, ${consentTextHash(noticeText)}::text,
+      ${marketingText ? consentTextHash(marketingText) : null}::text, ${marketing}::boolean
+    from lead
+  ),
+  ${captureEventCtes({
+    source: sql`lead`,
+    ownerId: owner,
+    type: { inserted: 'captured', updated: 'resubmitted' },
+    notify: { inserted: 'lead.created', updated: 'lead.updated' },
+    data: { sessionId: session.id },
+    now,
+  })},
+  emails as (
+    insert into jobs (kind, payload, run_at)
+    select 'email', e.payload, ${at}::timestamptz
+    from lead cross join lateral (
+      select ${JSON.stringify(confirmation)}::jsonb as payload
+      union all
+      select case when ${limit === null ? null : String(limit)}::int is null then ${notifyVisible}::jsonb
+        when (select count(*) from (select 1 from ${leads} where session_id = ${session.id}::uuid
+          limit ${limit === null ? null : String(limit)}::int) earlier) < ${limit === null ? null : String(limit)}::int
+        then ${notifyVisible}::jsonb
+        else ${notifyLocked}::jsonb end
+      where ${instant}::boolean
+    ) e
+    where lead.inserted
+  )
+  select lead_id, inserted from lead`
+
+  try {
+    const [row] = rowsOf<{ lead_id: string; inserted: boolean }>(await getDb().execute(statement))
+    for (const t of newTexts) storedConsentHashes.add(t.hash)
+    jobsQueued()
+    return { leadId: row!.lead_id, duplicate: false }
   } catch (error) {
-    if (!(error instanceof DuplicateSubmission)) throw error
+    // Seen before (a double tap, a retry): nothing of this attempt was kept; answer like the first one.
+    if (!isConstraintViolation(error, 'lead_submissions_pkey')) throw error
     const existing = await findSubmission(session.id, submissionId)
     return existing ? { leadId: existing.leadId, duplicate: true } : null
   }
 }
 
-export function sessionLabel(session: { talkTitle: string; eventName: string }) {
-  return `${session.talkTitle} · ${session.eventName}`
+function rowsOf<T>(result: unknown): T[] {
+  // postgres.js answers with the rows, PGlite with { rows }.
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[]
 }
 
-/**
- * Whether the lead just inserted is one the owner may see: all when the plan or an unlock allows,
- * else only while the session has at most the plan's number of leads (the earliest are visible).
- * The count stops at limit + 1 rows, so it costs the same on a session with thousands of leads.
- */
-async function isNewLeadVisible(tx: Tx, session: Pick<PublicSession, 'id' | 'plan' | 'unlocked'>) {
-  const limit = visibleLeadLimit(session.plan, session.unlocked)
-  if (limit === null) return true
-  const rows = await tx
-    .select({ one: sql`1` })
-    .from(leads)
-    .where(eq(leads.sessionId, session.id))
-    .limit(limit + 1)
-  return rows.length <= limit
+/** A unique violation of this constraint, from either driver (drizzle wraps the driver's error). */
+function isConstraintViolation(error: unknown, constraint: string) {
+  for (let e = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505') return (e.constraint_name ?? e.constraint) === constraint
+    e = e.cause as typeof e
+  }
+  return false
+}
+
+export function sessionLabel(session: { talkTitle: string; eventName: string }) {
+  return `${session.talkTitle} · ${session.eventName}`
 }
 
 async function findSubmission(sessionId: string, submissionId: string) {

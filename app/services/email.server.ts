@@ -15,9 +15,14 @@ type Executor = Pick<Db, 'insert'>
  * so both land together or neither does. The job worker delivers it.
  */
 export async function enqueueEmail(email: Email, tx: Executor = getDb()) {
+  return (await enqueueJob('email', emailJobPayload(email), { tx }))!
+}
+
+/** What an `email` job carries (also written directly by the single-statement sign-up). */
+export function emailJobPayload(email: Email): Email {
   const payload: Email = { to: email.to, subject: email.subject, html: email.html, text: email.text }
   if (email.replyTo) payload.replyTo = email.replyTo
-  return (await enqueueJob('email', payload, { tx }))!
+  return payload
 }
 
 /** The `email` job: one send through the transport; the result is kept as the delivery record. */

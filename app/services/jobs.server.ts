@@ -36,6 +36,14 @@ export async function enqueueJob<K extends JobKind>(
   return row?.id ?? null
 }
 
+/**
+ * Jobs were written by a statement of the caller's own rather than through enqueueJob (the
+ * single-statement sign-up, app/models/lead-capture.server.ts): start the worker on them.
+ */
+export function jobsQueued() {
+  activeWorker?.kick()
+}
+
 export type WorkerOptions = {
   /** The kinds and their handlers; the app's registry by default. */
   registry?: JobRegistry

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { contacts, crmSyncs, leadErasures, leadEvents, leads } from '~/db/schema'
 import { crmSubscriber } from './crm-sync.server'
@@ -102,6 +102,40 @@ export async function recordLeadEvent(
         )
       : null,
   ])
+}
+
+/**
+ * recordLeadEvent for a single statement whose earlier CTEs produce the capture (the sign-up,
+ * app/models/lead-capture.server.ts, which knows the person's and the capture's ids only inside the
+ * statement): two CTEs writing the same timeline row and the same `lead.event` job. `source` names a
+ * CTE with the columns contact_id, lead_id and inserted; `type` and `notify` are chosen per row from
+ * `inserted` (a new capture, or the same email again).
+ */
+export function captureEventCtes(entry: {
+  source: SQL
+  ownerId: string
+  type: { inserted: LeadEventType; updated: LeadEventType }
+  notify: { inserted: OutsideEvent; updated: OutsideEvent }
+  data: Record<string, unknown>
+  now: Date
+}): SQL {
+  const at = entry.now.toISOString()
+  const pick = (choice: { inserted: string; updated: string }) =>
+    sql`case when s.inserted then ${choice.inserted}::text else ${choice.updated}::text end`
+  return sql`
+  lead_event_row as (
+    insert into ${leadEvents} (owner_id, contact_id, lead_id, type, data, created_at)
+    select ${entry.ownerId}::uuid, s.contact_id, s.lead_id, ${pick(entry.type)}, ${JSON.stringify(entry.data)}::jsonb, ${at}::timestamptz
+    from ${entry.source} s
+  ),
+  lead_event_job as (
+    insert into jobs (kind, payload, run_at)
+    select 'lead.event',
+      jsonb_build_object('event', ${pick(entry.notify)}, 'ownerId', ${entry.ownerId}::text, 'contactId', s.contact_id,
+        'leadId', s.lead_id, 'occurredAt', ${at}::text),
+      ${at}::timestamptz
+    from ${entry.source} s
+  )`
 }
 
 /** The lead.event job: hands the event to every subscriber. */

@@ -63,6 +63,47 @@ describe('people across sessions', () => {
     ])
   })
 
+  it('records the capture’s timeline entry and lead.event once, however often its submission is repeated', async () => {
+    const owner = await createOwner()
+    const { session } = await createLiveSession(owner.id)
+    const email = attendeeEmail()
+    const token = issueSubmissionToken(session.id)
+    const post = (form: Record<string, string>) =>
+      call(action, makeRequest(`/t/${session.code}`, { form: validForm(token, form) }), {
+        code: session.code,
+      }) as Promise<Response>
+    const answers = await Promise.all([post({ email }), post({ email, first_name: 'Changed' }), post({ email })])
+    expect(answers.map((r) => r.status)).toEqual([303, 303, 303])
+
+    const [person] = await getDb()
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.ownerId, owner.id), eq(contacts.email, email)))
+    const [lead] = await getDb().select().from(leads).where(eq(leads.sessionId, session.id))
+    // The one stored attempt's values, wholly: not a mix of two.
+    expect([person!.firstName, lead!.firstName]).toEqual([lead!.firstName, lead!.firstName])
+    const timeline = await getDb().select().from(leadEvents).where(eq(leadEvents.contactId, person!.id))
+    expect(timeline).toEqual([
+      expect.objectContaining({
+        ownerId: owner.id,
+        leadId: lead!.id,
+        type: 'captured',
+        data: { sessionId: session.id },
+        actorId: null,
+      }),
+    ])
+    const queued = await leadEventJobs(person!.id)
+    expect(queued).toHaveLength(1)
+    expect(queued[0]!.payload).toEqual({
+      event: 'lead.created',
+      ownerId: owner.id,
+      contactId: person!.id,
+      leadId: lead!.id,
+      occurredAt: timeline[0]!.createdAt.toISOString(),
+    })
+    expect(queued[0]).toMatchObject({ status: 'pending', dedupeKey: null })
+  })
+
   it('keeps another speaker’s capture of the same email as their own person', async () => {
     const a = await createOwner()
     const b = await createOwner()
