@@ -533,7 +533,7 @@ export const leadErasures = pgTable(
     sessionId: uuid('session_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
     emailHash: text('email_hash').notNull(),
-    // 'attendee' (the link in the confirmation email) or 'speaker'.
+    // 'attendee' (the link in the confirmation email), 'speaker', or 'retention' (the speaker's setting).
     requestedBy: text('requested_by').notNull(),
     createdAt: createdAt(),
   },

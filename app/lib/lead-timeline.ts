@@ -36,7 +36,13 @@ export function describeLeadEvent(type: string, data: Record<string, unknown>, s
       return { title: `Sent their details again${at}`, detail: null }
     case 'erased':
       return {
-        title: `A capture was deleted${data.requestedBy === 'attendee' ? ' at the attendee’s request' : ''}`,
+        title: `A capture was deleted${
+          data.requestedBy === 'attendee'
+            ? ' at the attendee’s request'
+            : data.requestedBy === 'retention'
+              ? ' by your retention setting'
+              : ''
+        }`,
         detail: null,
       }
     case 'status':

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { accentKeepsTextReadable, ACCENT_MIN_CONTRAST, DEFAULT_ACCENT, isHexColor } from './accent-color'
+import { ANSWERED_WEIGHT, RATING_WEIGHT_KEYS, WEIGHT_MAX, WEIGHT_MIN } from './lead-score'
 import { isTimeZone, zonedLocalToUtc } from './time-zone'
 
 // The speaker's forms for talks and sessions (issue 9 §2): one zod schema each, used by Conform in
@@ -60,6 +61,7 @@ export const SESSION_ERRORS = {
   startsAt: 'Enter the date and time of the session',
   timeZone: 'Choose a time zone from the list',
   talk: 'Choose one of your talks',
+  points: `Points must be a whole number from ${WEIGHT_MIN} to ${WEIGHT_MAX}`,
 } as const
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v)
@@ -101,7 +103,42 @@ const QuestionSlotSchema = z.object({
     .optional()
     .transform((v) => v ?? ''),
   required: checkbox,
+  // Scoring points (app/lib/lead-score.ts), by position: per option (single, multi), per star 1–5
+  // (rating), or one for any answer (text). Empty = 0.
+  points: z.preprocess(
+    (v) => v ?? [],
+    z
+      .array(
+        z.preprocess(
+          blankToUndefined,
+          z
+            .string()
+            .regex(/^[+-]?\d{1,2}$/, SESSION_ERRORS.points)
+            .transform(Number)
+            .pipe(z.number().int().min(WEIGHT_MIN, SESSION_ERRORS.points).max(WEIGHT_MAX, SESSION_ERRORS.points))
+            .optional(),
+        ),
+      )
+      .max(SESSION_LIMITS.options),
+  ),
 })
+
+/** The weight keys of a question's points inputs, in order (what each position scores). */
+export function weightKeys(kind: QuestionKind, options: readonly string[]): string[] {
+  if (kind === 'single' || kind === 'multi') return [...options]
+  if (kind === 'rating') return [...RATING_WEIGHT_KEYS]
+  return [ANSWERED_WEIGHT]
+}
+
+/** The form's points by position → the stored weights by key (zeros and blanks left out). */
+export function weightsFromPoints(kind: QuestionKind, options: readonly string[], points: readonly (number | undefined)[]) {
+  const weights: Record<string, number> = {}
+  weightKeys(kind, options).forEach((key, i) => {
+    const p = points[i]
+    if (p) weights[key] = p
+  })
+  return weights
+}
 
 /** "a\n b \n\nc" → ["a", "b", "c"]. */
 export function splitOptions(text: string) {
@@ -197,23 +234,32 @@ export function isWebUrl(value: string) {
   }
 }
 
-export type SessionQuestionValue = { id: string; kind: QuestionKind; label: string; required: boolean; options: string[] }
+export type SessionQuestionValue = {
+  id: string
+  kind: QuestionKind
+  label: string
+  required: boolean
+  options: string[]
+  weights?: Record<string, number>
+}
 
 /** The used question slots as stored; a new question gets an id from `newId` (answers are keyed by it). */
 export function questionsFromForm(slots: SessionFormValue['questions'], newId: () => string): SessionQuestionValue[] {
-  return slots.flatMap((q) =>
-    q.kind
-      ? [
-          {
-            id: q.id ?? newId(),
-            kind: q.kind,
-            label: q.label,
-            required: q.required,
-            options: q.kind === 'single' || q.kind === 'multi' ? splitOptions(q.options) : [],
-          },
-        ]
-      : [],
-  )
+  return slots.flatMap((q) => {
+    if (!q.kind) return []
+    const options = q.kind === 'single' || q.kind === 'multi' ? splitOptions(q.options) : []
+    const weights = weightsFromPoints(q.kind, options, q.points)
+    return [
+      {
+        id: q.id ?? newId(),
+        kind: q.kind,
+        label: q.label,
+        required: q.required,
+        options,
+        ...(Object.keys(weights).length ? { weights } : {}),
+      },
+    ]
+  })
 }
 
 /**

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { leads, sessionViews, talks, talkSessions, type SessionFieldSwitches, type SessionQuestion } from '~/db/schema'
+import { scoringChanged } from '~/lib/lead-score'
 import { canGoLive } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
 import { releaseStoredKeys } from '~/services/storage-gc.server'
+import { enqueueJob } from '~/services/jobs.server'
 import { eraseCaptures } from '~/services/lead-events.server'
 import { lockAccount } from './accounts.server'
 
@@ -138,11 +140,13 @@ export async function updateSession(ownerId: string, id: string, input: SessionI
   if (!talk) return 'talk'
   return getDb().transaction(async (tx) => {
     const [before] = await tx
-      .select({ offerFileKey: talkSessions.offerFileKey })
+      .select({ offerFileKey: talkSessions.offerFileKey, questions: talkSessions.questions })
       .from(talkSessions)
       .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
       .for('update')
     if (!before) return 'not-found'
+    // New scoring weights rescore the session's people (lead-scoring.server.ts), once this commits.
+    if (scoringChanged(before.questions, input.questions)) await enqueueJob('leads.rescore', { ownerId, sessionId: id }, { tx })
     await tx
       .update(talkSessions)
       .set({ ...columnsFrom(input), updatedAt: new Date() })

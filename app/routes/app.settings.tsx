@@ -10,6 +10,9 @@ import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { PLAN_LABELS, planAllowances } from '~/lib/plans'
 import { LEAD_NOTIFY_MODES } from '~/lib/constants'
 import { getAccount, setLeadNotify } from '~/models/accounts.server'
+import { RetentionSettings } from '~/components/workspace/retention-settings'
+import { RetentionSchema } from '~/lib/retention'
+import { getRetentionMonths, setRetentionMonths } from '~/services/lead-retention.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -29,21 +32,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
     plan: PLAN_LABELS[account.plan],
     allows: planAllowances(account.plan),
     email: user.email,
+    retentionMonths: await getRetentionMonths(user.id),
   }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
-  const submission = parseWithZod(await readForm(request), { schema: SettingsSchema })
+  const form = await readForm(request)
+  if (form.get('intent') === 'retention') {
+    const retention = parseWithZod(form, { schema: RetentionSchema })
+    if (retention.status !== 'success') return data({ retention: retention.reply() }, { status: 400 })
+    await setRetentionMonths(user.id, retention.value.retentionMonths ?? null)
+    return redirectWithToast('/app/settings', { type: 'success', description: 'Retention saved.' })
+  }
+  const submission = parseWithZod(form, { schema: SettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   await setLeadNotify(user.id, submission.value.leadNotify)
   return redirectWithToast('/app/settings', { type: 'success', description: 'Settings saved.' })
 }
 
 export default function Settings() {
-  const { leadNotify, plan, allows, email } = useLoaderData<typeof loader>()
+  const { leadNotify, plan, allows, email, retentionMonths } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useForm({ id: 'settings', lastResult: actionData?.result, defaultValue: { leadNotify } })
+  const [form, fields] = useForm({
+    id: 'settings',
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    defaultValue: { leadNotify },
+  })
   return (
     <>
       <PageHeader title="Settings" intro={`Signed in as ${email}.`} />
@@ -79,6 +94,11 @@ export default function Settings() {
           Save settings
         </button>
       </Form>
+
+      <RetentionSettings
+        months={retentionMonths}
+        lastResult={actionData && 'retention' in actionData ? actionData.retention : undefined}
+      />
 
       <section aria-labelledby="plan-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
         <h2 id="plan-title" className="text-lg font-semibold text-white">

@@ -2,6 +2,8 @@ import { createTransport, deliverEmail, type Email, type Transport } from './ema
 import { CRM_SYNC_MAX_ATTEMPTS, runCrmSync, type CrmSyncPayload } from './crm-sync.server'
 import type { JobRow } from './jobs.server'
 import { dispatchLeadEvent, type LeadEventPayload } from './lead-events.server'
+import { runRetention } from './lead-retention.server'
+import { rescoreSession } from './lead-scoring.server'
 import { deleteIfUnreferenced, ORPHAN_MIN_AGE_MS, sweepOrphans } from './storage-gc.server'
 import { deliverWebhook, webhookRetryDelay, type WebhookDeliverPayload } from './webhooks.server'
 
@@ -19,6 +21,10 @@ export type JobPayloads = {
   'webhook.deliver': WebhookDeliverPayload
   /** Create, update or archive one person in a connected CRM (crm-sync.server.ts). */
   'crm.sync': CrmSyncPayload
+  /** Rescore a session's people after its question weights changed (lead-scoring.server.ts). */
+  'leads.rescore': { ownerId: string; sessionId: string }
+  /** Daily: delete captures older than each account's retention setting (lead-retention.server.ts). */
+  'leads.retention': Record<string, never>
 }
 export type JobKind = keyof JobPayloads
 
@@ -47,6 +53,13 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
     'lead.event': { run: (payload, job) => dispatchLeadEvent(payload, job.id) },
     'webhook.deliver': { run: (payload, job) => deliverWebhook(payload, job), retryDelayMs: webhookRetryDelay },
     'crm.sync': { maxAttempts: CRM_SYNC_MAX_ATTEMPTS, run: (payload, job) => runCrmSync(payload, job) },
+    'leads.rescore': { run: (payload) => rescoreSession(payload) },
+    'leads.retention': {
+      everyMs: DAY_MS,
+      maxAttempts: 3,
+      scheduledPayload: () => ({}),
+      run: () => runRetention(),
+    },
     'storage.sweep': {
       everyMs: DAY_MS,
       maxAttempts: 3,

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { contacts, crmSyncs, leadErasures, leadEvents, leads } from '~/db/schema'
 import { crmSubscriber } from './crm-sync.server'
+import { rescoreOnLeadEvent } from './lead-scoring.server'
 import { erasureEmailHash } from './lead-tokens.server'
 import { enqueueJob } from './jobs.server'
 import { webhookSubscriber } from './webhooks.server'
@@ -57,7 +58,7 @@ export type DispatchedLeadEvent = LeadEventPayload & {
 export type LeadEventSubscriber = (event: DispatchedLeadEvent, db: Db) => Promise<void>
 
 // Run in this order for every lead.event job. Each issue-10 capability adds its own here.
-const subscribers: LeadEventSubscriber[] = [webhookSubscriber, crmSubscriber]
+const subscribers: LeadEventSubscriber[] = [rescoreOnLeadEvent, webhookSubscriber, crmSubscriber]
 
 /**
  * Records one timeline entry and, when `notify` names an outside event, queues its fan-out in the
@@ -169,7 +170,7 @@ export async function isCaptureVisible(leadId: string, db: Db = getDb()) {
 export async function eraseCaptures(
   tx: Tx,
   where: { ownerId: string; leadIds: string[] },
-  requestedBy: 'attendee' | 'speaker',
+  requestedBy: 'attendee' | 'speaker' | 'retention',
   actorId: string | null = null,
 ) {
   if (where.leadIds.length === 0) return []

@@ -10,6 +10,7 @@ import {
   questionsFromForm,
   SESSION_ERRORS,
   SessionSchema,
+  weightKeys,
 } from '~/lib/talk-session'
 import { utcToZonedLocal, zonedLocalToUtc } from '~/lib/time-zone'
 import { listSpeakersByOwner } from '~/models/speakers.server'
@@ -21,7 +22,15 @@ import { safeFilename, putObject } from './storage.server'
 // through the storage service only once everything else is valid), then the one zod schema.
 
 export const OFFER_FILE_FIELD = 'offerFile'
-type QuestionSlotValue = { id: string; kind: QuestionKind | ''; label: string; required: boolean; options: string }
+type QuestionSlotValue = {
+  id: string
+  kind: QuestionKind | ''
+  label: string
+  required: boolean
+  options: string
+  /** Scoring points by position (weightKeys): '' for none. */
+  points: string[]
+}
 type Existing = { offerFileKey: string | null; offerFileName: string | null }
 
 /** Body limits of the session form: the offer file at 25 MB; the rest is short text. */
@@ -146,7 +155,11 @@ export function sessionFormValues(s: StoredSession): SessionFormDefaults {
     offerPromise: s.offerPromise,
     offerUrl: s.offerUrl ?? '',
     fields: s.fields,
-    questions: s.questions.map((q) => ({ ...q, options: q.options.join('\n') })),
+    questions: s.questions.map(({ weights, ...q }) => ({
+      ...q,
+      options: q.options.join('\n'),
+      points: weightKeys(q.kind, q.options).map((key) => (weights?.[key] ? String(weights[key]) : '')),
+    })),
     accentColor: s.accentColor,
     consentText: s.consentText,
     marketingText: s.marketingText,

@@ -14,6 +14,7 @@ import {
   type SessionFormValue,
 } from '~/lib/talk-session'
 import type { SessionFormDefaults } from '~/services/session-form.server'
+import { QuestionPoints } from './question-points'
 
 // Create and edit share this form. It works without JavaScript: the three question slots are always
 // there (a slot without a kind is unused), the offer is a radio group, the file a plain file input.
@@ -45,7 +46,7 @@ export function SessionForm({
 }: Props) {
   const saving = useNavigation().state === 'submitting'
   const slots = [0, 1, 2].map(
-    (i) => defaults.questions[i] ?? { id: '', kind: '' as const, label: '', required: false, options: '' },
+    (i) => defaults.questions[i] ?? { id: '', kind: '' as const, label: '', required: false, options: '', points: [] },
   )
   const [form, fields] = useForm<SessionFormDefaults, SessionFormValue>({
     id: 'session-form',
@@ -231,6 +232,13 @@ export function SessionForm({
                     errors={f.options.errors}
                   />
                   <CheckboxField label="Answer required" inputProps={getInputProps(f.required, { type: 'checkbox' })} />
+                  <QuestionPoints
+                    name={f.points.name}
+                    kind={f.kind.value}
+                    options={f.options.value}
+                    initial={f.points.initialValue}
+                    errors={form.allErrors}
+                  />
                 </div>
               </fieldset>
             )
