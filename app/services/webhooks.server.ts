@@ -122,6 +122,7 @@ async function eventData(event: DispatchedLeadEvent, db: Db): Promise<Record<str
     },
     talk,
     status: person.status,
+    deal: person.dealValueCents === null ? null : { valueCents: person.dealValueCents, currency: person.dealCurrency },
     tags: person.tags,
     score: person.score,
     scoreBand: person.scoreBand,

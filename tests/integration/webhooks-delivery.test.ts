@@ -9,7 +9,7 @@ import { contacts, emailOutbox, jobs, leadEvents, leads, webhookDeliveries, webh
 import { createEndpoint, getEndpoint, queuePing, replayDelivery } from '~/models/webhooks.server'
 import { action } from '~/routes/t.$code'
 import { JobWorker } from '~/services/jobs.server'
-import { dispatchLeadEvent, eraseCaptures, type LeadEventPayload } from '~/services/lead-events.server'
+import { dispatchLeadEvent, eraseCaptures, recordLeadEvent, type LeadEventPayload } from '~/services/lead-events.server'
 import { issueSubmissionToken } from '~/services/lead-tokens.server'
 import { attendeeEmail, createLiveSession, createOwner, validForm } from './lead-capture-utils'
 import { call, makeRequest } from './utils'
@@ -296,12 +296,45 @@ describe('webhook delivery', () => {
     expect((await deliveriesOf(endpointId)).map((d) => d.status)).toEqual(['succeeded', 'succeeded'])
   })
 
+  it('describes a change to the person (no capture named) by their latest visible capture', async () => {
+    const { owner, session, endpointId, secret } = await setup()
+    await signUp(session)
+    await drain()
+    const [person] = await getDb().select().from(contacts).where(eq(contacts.ownerId, owner.id))
+    await getDb().transaction(async (tx) => {
+      await tx
+        .update(contacts)
+        .set({ status: 'won', dealValueCents: 120_000, dealCurrency: 'EUR' })
+        .where(eq(contacts.id, person!.id))
+      await recordLeadEvent(tx, { ownerId: owner.id, contactId: person!.id, type: 'status', data: {}, notify: 'lead.updated' })
+    })
+    await drain()
+    const updated = new Webhook(secret).verify(received[1]!.body, received[1]!.headers) as Received['payload']
+    expect(updated).toMatchObject({
+      type: 'lead.updated',
+      data: { personId: person!.id, email: person!.email, status: 'won', deal: { valueCents: 120_000, currency: 'EUR' } },
+    })
+    expect(await deliveriesOf(endpointId)).toHaveLength(2)
+  })
+
   it('sends nothing about captures the plan withholds (free plan: the 4th of a session)', async () => {
     const { session, endpointId } = await setup('free')
     for (let i = 0; i < 4; i++) await signUp(session)
     await drain()
     expect(received).toHaveLength(3)
     expect(await deliveriesOf(endpointId)).toHaveLength(3)
+    // A change to the person whose only capture is locked sends nothing either.
+    const captures = await getDb().select().from(leads).where(eq(leads.sessionId, session.id)).orderBy(asc(leads.createdAt))
+    const locked = captures[3]!
+    await recordLeadEvent(getDb(), {
+      ownerId: session.userId,
+      contactId: locked.contactId,
+      type: 'status',
+      data: {},
+      notify: 'lead.updated',
+    })
+    await drain()
+    expect(received).toHaveLength(3)
   })
 
   it('refuses private addresses and redirects at send time, recording why', async () => {
