@@ -24,6 +24,9 @@ export type CrmFieldKey = (typeof CRM_FIELDS)[number]['key']
 /** Stored mapping: a field key, or `answer:<question label>`, → the CRM's internal property name. */
 export type CrmFieldMap = Record<string, string>
 
+/** What a HubSpot private app needs: read to check the token, write to create, update and archive. */
+export const HUBSPOT_SCOPES = ['crm.objects.contacts.read', 'crm.objects.contacts.write'] as const
+
 export const ANSWER_PREFIX = 'answer:'
 export const HUBSPOT_MATCH_PROPERTY = 'email'
 export const HUBSPOT_PROPERTY_NAME = /^[a-z][a-z0-9_]*$/

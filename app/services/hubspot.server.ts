@@ -1,4 +1,5 @@
 import { getConfig } from '~/config.server'
+import { HUBSPOT_SCOPES } from '~/lib/crm-mapping'
 
 // HubSpot's CRM v3 contacts API, the three calls Lectern makes (docs/integrations.md):
 //   GET    /crm/v3/objects/contacts?limit=1          — checks a token before it is saved
@@ -9,7 +10,6 @@ import { getConfig } from '~/config.server'
 
 export const HUBSPOT_TIMEOUT_MS = 10_000
 const MAX_RESPONSE_BYTES = 256 * 1024
-export const HUBSPOT_SCOPES = ['crm.objects.contacts.read', 'crm.objects.contacts.write'] as const
 
 export class HubSpotError extends Error {
   constructor(
