@@ -58,6 +58,12 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
+      command: `npx tsx tests/fakes/hubspot.ts ${ports.hubspot}`,
+      url: `http://127.0.0.1:${ports.hubspot}/__fake/requests`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
       command: `rm -rf ${dataDir} && node ${process.env.BUILD_DIR ?? 'build'}/server.js`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -77,6 +83,7 @@ export default defineConfig({
         SEED_DEMO: 'true',
         // The local webhook receiver (tests/fakes/webhook-receiver.ts) is the one private address let through.
         WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${ports.hooks}`,
+        HUBSPOT_API_BASE_URL: `http://127.0.0.1:${ports.hubspot}`,
         // Optional widgets switched on, so the shell's demo, affiliate and chat paths are exercised
         // (tests stub these hosts with page.route; nothing leaves the machine).
         DEMO_VIDEO_URL: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',

@@ -4,6 +4,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test'
 export const resendUrl = () => `http://127.0.0.1:${process.env.E2E_RESEND_PORT}`
 export const appUrl = () => `http://127.0.0.1:${process.env.E2E_APP_PORT}`
 export const hooksUrl = () => `http://127.0.0.1:${process.env.E2E_HOOKS_PORT}`
+export const hubspotUrl = () => `http://127.0.0.1:${process.env.E2E_HUBSPOT_PORT}`
 
 type FakeEmail = { id: string; to: string[]; subject: string; html?: string; text?: string; reply_to?: string[] }
 

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http'
 // calls Lectern makes the way HubSpot does: bearer private-app tokens with scopes (401 unknown
 // token, 403 missing scope), GET /crm/v3/objects/contacts, POST …/contacts/batch/upsert by email
 // (400 for a property the portal does not have), DELETE …/contacts/{id}. Every request is recorded.
-// Test controls: GET /__fake/requests, GET /__fake/contacts, POST /__fake/tokens {token, scopes},
+// Test controls: GET /__fake/requests, GET /__fake/contacts[?email=], POST /__fake/tokens {token, scopes},
 // POST /__fake/properties {names}, POST /__fake/fail {count, status}, POST /__fake/reset.
 
 export const READ = 'crm.objects.contacts.read'
@@ -94,7 +94,10 @@ export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<Fa
       if (url.pathname.startsWith('/__fake/')) {
         const input = (body ?? {}) as { token?: string; scopes?: string[]; names?: string[]; count?: number; status?: number }
         if (req.method === 'GET' && url.pathname === '/__fake/requests') return json(200, requests)
-        if (req.method === 'GET' && url.pathname === '/__fake/contacts') return json(200, [...contacts.values()])
+        if (req.method === 'GET' && url.pathname === '/__fake/contacts') {
+          const email = url.searchParams.get('email')
+          return json(200, email ? [findByEmail(email)].filter(Boolean) : [...contacts.values()])
+        }
         if (req.method === 'POST' && url.pathname === '/__fake/tokens') {
           tokens.set(String(input.token), new Set(input.scopes ?? [READ, WRITE]))
           return json(200, { ok: true })
