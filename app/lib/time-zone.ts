@@ -20,17 +20,30 @@ export function timeZoneList(): string[] {
   return ['UTC', ...zones.filter((z) => z !== 'UTC')]
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one (charts convert thousands of
+// instants): one formatter per zone, kept.
+const partsFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function partsFormatter(timeZone: string) {
+  let formatter = partsFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    partsFormatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
 function partsIn(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant))
+  const parts = partsFormatter(timeZone).formatToParts(new Date(instant))
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
   return {
     year: get('year'),

@@ -8,7 +8,15 @@ import { ATTRIBUTION_NOTE, money, percent, Stat } from '~/components/workspace/r
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { groupedBarChart } from '~/lib/charts.server'
 import { formatMoney } from '~/lib/money'
-import { attributeFirstTouch, formatPercent, ROI_MISSING_TEXT, sessionRoi, talkTotals, type SessionFigures } from '~/lib/roi'
+import {
+  attributeFirstTouch,
+  formatPercent,
+  ROI_MISSING_TEXT,
+  sessionRoi,
+  talkTotals,
+  type CreditedPerson,
+  type SessionFigures,
+} from '~/lib/roi'
 import { formatSessionTime } from '~/lib/time-zone'
 import { getTalkRoiData } from '~/models/roi.server'
 
@@ -18,7 +26,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
   const found = await getTalkRoiData(user.id, params.id ?? '')
   if (!found) throw notFound()
-  const people = attributeFirstTouch(found.captures)
+  const bySession = new Map<string, CreditedPerson[]>()
+  for (const person of attributeFirstTouch(found.captures)) {
+    const list = bySession.get(person.sessionId)
+    if (list) list.push(person)
+    else bySession.set(person.sessionId, [person])
+  }
   const deliveries = found.sessions.map((s) => {
     const figures: SessionFigures = {
       scans: s.scans,
@@ -27,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       audienceSize: s.audienceSize,
       cost: { feeCents: s.costFeeCents, travelCents: s.costTravelCents, currency: s.costCurrency },
     }
-    const credited = people.filter((p) => p.sessionId === s.id)
+    const credited = bySession.get(s.id) ?? []
     return {
       id: s.id,
       eventName: s.eventName,
