@@ -78,6 +78,13 @@ describe('buildVCard', () => {
     expect(card.split('\r\n').filter((l) => l.startsWith('EMAIL'))).toEqual([])
   })
 
+  it('writes a phone number as an escaped TEL value that cannot start a new property', () => {
+    expect(buildVCard({ name: 'Grace', phone: '+44 20 7946 0000' })).toContain('\r\nTEL;TYPE=VOICE:+44 20 7946 0000\r\n')
+    const card = buildVCard({ name: 'Eve', phone: '1\nEMAIL:evil@example.com;x' })
+    expect(card).toContain('TEL;TYPE=VOICE:1\\nEMAIL:evil@example.com\\;x')
+    expect(card.split('\r\n').filter((l) => l.startsWith('EMAIL'))).toEqual([])
+  })
+
   it('drops an email with spaces or separators', () => {
     expect(buildVCard({ name: 'Eve', email: 'a@b.co;x' })).not.toContain('EMAIL')
   })

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireSpeakerOrAdmin } from '~/auth/guards.server'
 import { answerRows } from '~/lib/lead-answers'
 import { isUuid } from '~/lib/text'
-import { getPersonExport } from '~/models/lead-detail.server'
+import { getPersonExport, latestDetails } from '~/models/lead-detail.server'
 
 // /app/leads/{contactId}/export: everything held about one person as a JSON download (issue 10
 // Deliver 9, the attendee's right of access): every visible capture with its answers, the consent
@@ -16,6 +16,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = isUuid(params.id) ? await getPersonExport({ ownerId: user.id, contactId: params.id }) : null
   if (!found) return new Response('Person not found', { status: 404 })
   const { person, captures, locked, consents, events, notes, crm, deliveries } = found
+  // The person's details from their visible captures only: the contact row holds the latest
+  // capture's, which may be one the plan withholds.
+  const details = latestDetails(captures, person.firstName)
   const body = {
     format: 'lectern.person',
     version: PERSON_EXPORT_VERSION,
@@ -23,16 +26,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     person: {
       id: person.id,
       email: person.email,
-      firstName: person.firstName,
-      company: person.company,
-      jobTitle: person.jobTitle,
-      marketingConsent: person.marketingConsent,
+      firstName: details.name,
+      company: details.company,
+      jobTitle: details.jobTitle,
+      phone: details.phone,
+      linkedinUrl: details.linkedinUrl,
+      marketingConsent: captures.at(-1)?.marketingConsent ?? false,
       status: person.status,
       deal: person.dealValueCents === null ? null : { amountMinor: person.dealValueCents, currency: person.dealCurrency },
       tags: person.tags,
       score: { points: person.score, band: person.scoreBand, reasons: person.scoreReasons },
-      firstSeenAt: person.firstSeenAt,
-      lastSeenAt: person.lastSeenAt,
+      firstSeenAt: captures[0]?.createdAt ?? null,
+      lastSeenAt: captures.reduce<Date | null>((latest, c) => (!latest || c.updatedAt > latest ? c.updatedAt : latest), null),
     },
     captures: captures.map((c) => ({
       id: c.id,
