@@ -7,6 +7,7 @@ import compression from 'compression'
 import express from 'express'
 import { parseConfig, storageImageSource } from '../app/config.server'
 import { REQUEST_BODY_CEILING_BYTES } from '../app/lib/constants'
+import { attendeeRoute } from './attendee-route'
 import { pageCache } from './page-cache'
 import {
   allowOn405,
@@ -107,6 +108,9 @@ export async function createApp() {
     cspNonce: String(res.locals.cspNonce ?? ''),
     requestId: String(res.locals.requestId ?? ''),
   })
+  // The attendee page and its sign-up without Remix's route matching (server/attendee-route.ts); in
+  // development Remix serves it from the same route module.
+  if (!viteDevServer) app.all('/t/:code', attendeeRoute({ build: await loadBuild(), getLoadContext }))
   // Anonymous public pages from the per-process page cache (server/page-cache.ts); not in development.
   if (!viteDevServer && config.PAGE_CACHE_TTL_SECONDS > 0) {
     app.use(pageCache({ build: await loadBuild(), mode, ttlSeconds: config.PAGE_CACHE_TTL_SECONDS, getLoadContext }))

@@ -361,6 +361,80 @@ Object.assign(cases, {
         expect(good.headers.get('Location')).toBe(`/t/${code}/thanks/${token.split('.')[0]}`)
       },
     },
+    // Served by server/attendee-route.ts, behind the middleware every route has.
+    {
+      name: 'GET and POST carry the request id and the security headers',
+      run: async () => {
+        const { code } = await signedUpLead()
+        const page = await send(`/t/${code}`)
+        const token = /name="submission" value="([^"]+)"/.exec(await page.text())![1]!
+        const post = await send(`/t/${code}`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            submission: token,
+            first_name: 'Ada',
+            email: 'ada-headers@example.com',
+            q_role: 'Engineering',
+          }),
+        })
+        expect(post.status).toBe(303)
+        for (const res of [page, post]) {
+          expect(res.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/)
+          expect(res.headers.get('Content-Security-Policy')).toMatch(/script-src 'self' 'nonce-[^']+'/)
+          expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+          expect(res.headers.get('X-Frame-Options')).toBe('SAMEORIGIN')
+        }
+        expect(page.headers.get('X-Request-Id')).not.toBe(post.headers.get('X-Request-Id'))
+      },
+    },
+    {
+      name: 'a cross-site POST → 403; PUT → 405 naming GET and POST',
+      run: async () => {
+        const { code } = await signedUpLead()
+        const cross = await fetch(`${server.url}/t/${code}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'first_name=A',
+        })
+        expect(cross.status).toBe(403)
+        const put = await send(`/t/${code}`, { method: 'PUT', body: new URLSearchParams({ first_name: 'A' }) })
+        expect(put.status).toBe(405)
+        expect(put.headers.get('Allow')).toBe('GET, POST')
+      },
+    },
+    {
+      name: 'a body over the form limit → 413 page; the honeypot filled → 200 thank-you, nothing stored',
+      run: async () => {
+        const { code } = await signedUpLead()
+        const page = await (await send(`/t/${code}`)).text()
+        const token = /name="submission" value="([^"]+)"/.exec(page)![1]!
+        const big = await send(`/t/${code}`, {
+          method: 'POST',
+          body: new URLSearchParams({ submission: token, first_name: 'x'.repeat(70 * 1024), email: 'big@example.com' }),
+        })
+        expect(big.status).toBe(413)
+        expect(big.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+        const bot = await send(`/t/${code}`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            submission: token,
+            first_name: 'Bot',
+            email: 'bot@example.com',
+            q_role: 'Engineering',
+            company_website: 'https://spam.example',
+          }),
+        })
+        expect(bot.status).toBe(200)
+        expect(await bot.text()).toContain('Your details have been sent.')
+        // The same submission id still stores the real sign-up: the bot's post stored nothing.
+        const real = await send(`/t/${code}`, {
+          method: 'POST',
+          body: new URLSearchParams({ submission: token, first_name: 'Real', email: 'real@example.com', q_role: 'Engineering' }),
+        })
+        expect(real.status).toBe(303)
+      },
+    },
   ],
   't.$code_.thanks.$submission.tsx': [
     {
