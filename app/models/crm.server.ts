@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, max, sql } from 'drizzle-orm'
+import { and, desc, eq, exists, isNotNull, max, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { contacts, crmConnections, crmSyncs, leads, talkSessions, talks } from '~/db/schema'
 import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson } from '~/lib/crm-mapping'
@@ -131,10 +131,14 @@ export async function clearCrmConnectionError(ownerId: string, provider: CrmProv
 
 /**
  * One person as the CRM receives them, from the captures the plan lets the speaker see only (the
- * newest first): null when the person is gone or every capture is withheld.
+ * newest first); 'gone' when deleted, 'withheld' when the plan locks every capture.
  */
-export async function loadCrmPerson(ownerId: string, contactId: string, db: Db = getDb()): Promise<CrmPerson | null> {
-  if (!UUID.test(contactId)) return null
+export async function loadCrmPerson(
+  ownerId: string,
+  contactId: string,
+  db: Db = getDb(),
+): Promise<CrmPerson | 'gone' | 'withheld'> {
+  if (!UUID.test(contactId)) return 'gone'
   const [[person], captures] = await Promise.all([
     db
       .select()
@@ -162,7 +166,8 @@ export async function loadCrmPerson(ownerId: string, contactId: string, db: Db =
       .limit(50),
   ])
   const latest = captures[0]
-  if (!person || !latest) return null
+  if (!person) return 'gone'
+  if (!latest) return 'withheld'
   const answers: CrmPerson['answers'] = {}
   for (const capture of captures) {
     for (const q of capture.questions) {
@@ -263,7 +268,19 @@ export async function listRecentCrmSyncs(ownerId: string, provider: CrmProvider 
     })
     .from(crmSyncs)
     .innerJoin(contacts, and(eq(contacts.id, crmSyncs.contactId), eq(contacts.ownerId, ownerId)))
-    .where(and(eq(crmSyncs.ownerId, ownerId), eq(crmSyncs.provider, provider)))
+    .where(
+      and(
+        eq(crmSyncs.ownerId, ownerId),
+        eq(crmSyncs.provider, provider),
+        // The plan gate: a person whose captures are all locked is not shown (after a downgrade, say).
+        exists(
+          getDb()
+            .select({ one: sql`1` })
+            .from(leads)
+            .where(and(eq(leads.contactId, crmSyncs.contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter())),
+        ),
+      ),
+    )
     .orderBy(sql`${crmSyncs.state} = 'failed' desc`, desc(crmSyncs.updatedAt))
     .limit(limit)
 }

@@ -33,6 +33,7 @@ export type CrmSyncPayload = {
   contactId: string
 } & ({ action: 'upsert' } | { action: 'archive'; externalId: string })
 
+const WITHHELD = 'Not sent: your plan locks every capture of this person.'
 export const NOT_REMOVED_SCOPE = 'not removed: the token lacks the scope'
 const UNREADABLE_TOKEN =
   'The stored HubSpot token cannot be read (ENCRYPTION_KEY is missing or was changed): paste the token again in Settings → Integrations.'
@@ -102,7 +103,12 @@ export async function runCrmSync(payload: CrmSyncPayload, job: Pick<JobRow, 'att
   if (payload.action === 'archive') return archive(db, payload, token, lastAttempt)
 
   const person = await loadCrmPerson(ownerId, contactId, db)
-  if (!person) return { outcome: 'skipped: the person is gone or withheld by the plan' }
+  if (person === 'gone') return { outcome: 'skipped: the person is gone' }
+  if (person === 'withheld') {
+    // Every capture locked by the plan (after a downgrade, say): not sent, and said so.
+    await recordCrmSync(db, { ...payload, state: 'failed', lastError: WITHHELD })
+    return { outcome: 'skipped: withheld by the plan' }
+  }
   let pushed: { id: string; created: boolean }
   try {
     pushed = await upsertHubSpotContact(token, person.email, crmProperties(person, credentials.fieldMap))
@@ -125,7 +131,7 @@ export async function runCrmSync(payload: CrmSyncPayload, job: Pick<JobRow, 'att
     })
   } catch (error) {
     // Erased while the push was in flight: lead.deleted found no record id to remove, so remove it here.
-    if (await loadCrmPerson(ownerId, contactId, db)) throw error
+    if ((await loadCrmPerson(ownerId, contactId, db)) !== 'gone') throw error
     await archiveHubSpotContact(token, pushed.id)
     return { outcome: 'removed: erased during the push', externalId: pushed.id }
   }

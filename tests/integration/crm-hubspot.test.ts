@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getConfig, resetConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { contacts, crmConnections, crmSyncs, jobs, leadEvents, leads } from '~/db/schema'
+import { accounts, contacts, crmConnections, crmSyncs, jobs, leadEvents, leads } from '~/db/schema'
 import { crmSyncStatus } from '~/models/crm.server'
 import { action as integrationsAction, loader as integrationsLoader } from '~/routes/app.settings_.integrations/route'
 import { loader as personLoader } from '~/routes/app.leads_.$id/route'
@@ -224,6 +224,26 @@ describe('pushing people', () => {
     const fourth = await personOf(owner.id, emails[3]!)
     expect(await syncOf(fourth.id)).toBeUndefined()
     expect(JSON.stringify(fake.requests)).not.toContain(emails[3])
+  })
+
+  it('after a downgrade, sends nothing more about a person the plan now locks and hides their sync', async () => {
+    const { owner, session } = await connectedOwner('pro')
+    const emails = [attendeeEmail(), attendeeEmail(), attendeeEmail(), attendeeEmail()]
+    for (const email of emails) await signUp(session, { email })
+    await runJobs()
+    expect(emails.map((e) => fake.creates(e).length)).toEqual([1, 1, 1, 1])
+
+    await getDb().update(accounts).set({ plan: 'free' }).where(eq(accounts.userId, owner.id))
+    const fourth = await personOf(owner.id, emails[3]!)
+    await getDb().transaction(async (tx) => {
+      await recordLeadEvent(tx, { ownerId: owner.id, contactId: fourth.id, type: 'status', notify: 'lead.updated' })
+    })
+    await runJobs()
+    expect(fake.updates(emails[3]!)).toHaveLength(0)
+    expect(await syncOf(fourth.id)).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/plan locks/) })
+    const cookie = await sessionCookie(owner.id)
+    const page = (await call(integrationsLoader, makeRequest(PATH, { cookie }))) as Awaited<ReturnType<typeof integrationsLoader>>
+    expect(page.syncs.map((s) => s.email).sort()).toEqual(emails.slice(0, 3).sort())
   })
 
   it('sends nothing when HubSpot is not connected, and nothing after a disconnect', async () => {
