@@ -36,6 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) throw notFound()
   const { session, captures, times } = found
   const people = attributeFirstTouch(captures).filter((p) => p.sessionId === session.id)
+  const visibleHere = captures.filter((c) => c.sessionId === session.id)
   const roi = sessionRoi(
     {
       scans: session.scans,
@@ -61,7 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     roi,
     // Captures the plan hides still count as leads; their people add no money.
-    capturedPeople: new Set(captures.filter((c) => c.sessionId === session.id).map((c) => c.contactId)).size,
+    capturedPeople: new Set(visibleHere.map((c) => c.contactId)).size,
+    hiddenLeads: Math.max(0, session.leads - visibleHere.length),
     cost: {
       fee: moneyInputValue(session.costFeeCents, currency),
       travel: moneyInputValue(session.costTravelCents, currency),
@@ -86,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionRoiPage() {
-  const { session, roi, capturedPeople, day, after } = useLoaderData<typeof loader>()
+  const { session, roi, capturedPeople, hiddenLeads, day, after } = useLoaderData<typeof loader>()
   const costCurrency = roi.cost?.currency ?? null
   return (
     <>
@@ -146,6 +148,15 @@ export default function SessionRoiPage() {
           <Stat label="People credited" value={roi.people} hint={`of ${capturedPeople} you can see here`} />
         </dl>
         {costCurrency ? <OtherCurrencies costCurrency={costCurrency} won={roi.otherWon} pipeline={roi.otherPipeline} /> : null}
+        {hiddenLeads ? (
+          <p className="mt-4 max-w-3xl text-sm text-slate-200">
+            {hiddenLeads === 1 ? '1 lead is' : `${hiddenLeads} leads are`} beyond what your plan shows: counted as leads and in
+            the charts, but their deal values are not in these figures.{' '}
+            <Link to="/pricing" className="text-brand-300 underline">
+              See plans
+            </Link>
+          </p>
+        ) : null}
         <p className="mt-4 max-w-3xl text-sm text-slate-300">{ATTRIBUTION_NOTE}</p>
       </section>
 

@@ -277,10 +277,13 @@ describe('the ROI of a session', () => {
     await postCost(owner, sessionId, { fee: '100', currency: 'USD' })
     const page = await roiOf(owner, sessionId)
     expect(page.roi).toMatchObject({ leads: 4, people: 3, won: [{ currency: 'USD', cents: 3_000 }], roi: -70 })
+    expect(page.hiddenLeads).toBe(1)
 
     // Unlocked (an admin or a paid unlock): the same person's deal now counts.
     await getDb().update(talkSessions).set({ unlocked: true }).where(eq(talkSessions.id, sessionId))
-    expect((await roiOf(owner, sessionId)).roi).toMatchObject({ people: 4, won: [{ currency: 'USD', cents: 5_003_000 }] })
+    const unlocked = await roiOf(owner, sessionId)
+    expect(unlocked.roi).toMatchObject({ people: 4, won: [{ currency: 'USD', cents: 5_003_000 }] })
+    expect(unlocked.hiddenLeads).toBe(0)
   })
 
   it('a talk without sessions has an empty comparison', async () => {
