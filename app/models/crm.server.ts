@@ -3,6 +3,7 @@ import { getDb, type Db } from '~/db/client.server'
 import { contacts, crmConnections, crmSyncs, leads, talkSessions, talks } from '~/db/schema'
 import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson } from '~/lib/crm-mapping'
 import { crmSyncText } from '~/lib/crm-sync-state'
+import { isUuid } from '~/lib/text'
 import { decryptSecret, encryptSecret } from '~/services/secrets.server'
 import { sessionLabel } from './lead-capture.server'
 import { visibleLeadsFilter } from './leads.server'
@@ -13,7 +14,6 @@ import { visibleLeadsFilter } from './leads.server'
 export type CrmProvider = 'hubspot'
 export type CrmSyncState = 'pending' | 'synced' | 'failed'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const tokenContext = (provider: CrmProvider, ownerId: string) => `crm:${provider}:${ownerId}`
 const ownConnection = (ownerId: string, provider: CrmProvider) =>
   and(eq(crmConnections.ownerId, ownerId), eq(crmConnections.provider, provider))
@@ -138,7 +138,7 @@ export async function loadCrmPerson(
   contactId: string,
   db: Db = getDb(),
 ): Promise<CrmPerson | 'gone' | 'withheld'> {
-  if (!UUID.test(contactId)) return 'gone'
+  if (!isUuid(contactId)) return 'gone'
   const [[person], captures] = await Promise.all([
     db
       .select()
@@ -241,7 +241,7 @@ export async function crmSyncStatus(ownerId: string, contactId: string, now = ne
 }
 
 export async function getCrmSyncStates(ownerId: string, contactId: string) {
-  if (!UUID.test(contactId)) return []
+  if (!isUuid(contactId)) return []
   return getDb()
     .select({
       provider: crmSyncs.provider,

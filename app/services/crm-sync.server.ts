@@ -3,6 +3,7 @@ import { MissingEncryptionKeyError } from '~/config.server'
 import { getDb, type Db } from '~/db/client.server'
 import { contacts } from '~/db/schema'
 import { crmProperties } from '~/lib/crm-mapping'
+import { isUuid } from '~/lib/text'
 import {
   clearCrmConnectionError,
   getCrmCredentials,
@@ -71,11 +72,9 @@ async function queueUpsert(db: Db, base: Omit<CrmSyncPayload, 'action'>, dedupeK
   })
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** "Send again" from Settings → Integrations (after fixing the token or the mapping). */
 export async function requeueCrmSync(ownerId: string, contactId: string, provider: CrmProvider = 'hubspot', db: Db = getDb()) {
-  if (!UUID.test(contactId)) return 'not-found' as const
+  if (!isUuid(contactId)) return 'not-found' as const
   const [person] = await db
     .select({ id: contacts.id })
     .from(contacts)
