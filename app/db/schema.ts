@@ -682,7 +682,12 @@ export const webhookEndpoints = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
+    // Encrypted (app/services/secrets.server.ts, bound to the endpoint id).
     secret: text('secret').notNull(),
+    // The secret before the last rotation, encrypted; messages carry a signature with it too until
+    // previousSecretExpiresAt (24 h), so a receiver can switch over without failed deliveries.
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
     events: text('events').array().notNull(),
     enabled: boolean('enabled').notNull().default(true),
     // Why it was disabled automatically (24 h of failures), shown in Settings.

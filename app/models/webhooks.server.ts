@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { jobs, webhookDeliveries, webhookEndpoints } from '~/db/schema'
 import { WEBHOOK_LIMITS, WEBHOOK_PING, type WebhookEndpointInput } from '~/lib/webhooks'
@@ -86,11 +86,24 @@ export async function setEndpointEnabled(ownerId: string, id: string, enabled: b
   return rows.length > 0
 }
 
-/** A new secret, used from the next attempt on (retries of older deliveries included). */
+/** How long messages keep a signature made with the secret before a rotation. */
+export const SECRET_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A new secret, used from the next attempt on (retries of older deliveries included). For a day
+ * messages also carry a signature with the old one (Standard Webhooks allows several), so a
+ * receiver that has not switched yet still verifies them.
+ */
 export async function rotateEndpointSecret(ownerId: string, id: string) {
+  const now = new Date()
   const rows = await getDb()
     .update(webhookEndpoints)
-    .set({ secret: sealWebhookSecret(id, generateWebhookSecret()), updatedAt: new Date() })
+    .set({
+      previousSecret: sql`${webhookEndpoints.secret}`,
+      previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS),
+      secret: sealWebhookSecret(id, generateWebhookSecret()),
+      updatedAt: now,
+    })
     .where(owned(ownerId, id))
     .returning({ id: webhookEndpoints.id })
   return rows.length > 0
@@ -127,7 +140,17 @@ export async function listDeliveries(ownerId: string, endpointId: string, page: 
       .offset((page - 1) * DELIVERIES_PER_PAGE),
     db.select({ n: count() }).from(webhookDeliveries).where(where),
   ])
-  return { rows, total: Number(total?.n ?? 0) }
+  // When a delivery being retried is tried next: its queued job (few are pending at any time).
+  const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id)
+  const deliveryIdOf = sql<string>`${jobs.payload}->>'deliveryId'`
+  const next = pending.length
+    ? await db
+        .select({ deliveryId: deliveryIdOf, runAt: jobs.runAt })
+        .from(jobs)
+        .where(and(eq(jobs.status, 'pending'), eq(jobs.kind, 'webhook.deliver'), inArray(deliveryIdOf, pending)))
+    : []
+  const nextAt = new Map(next.map((j) => [j.deliveryId, j.runAt]))
+  return { rows: rows.map((r) => ({ ...r, nextAttemptAt: nextAt.get(r.id) ?? null })), total: Number(total?.n ?? 0) }
 }
 
 /** Queues a webhook.ping message to this endpoint (one attempt, the same path as events); null when not the owner's. */

@@ -53,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...d,
       createdAt: d.createdAt.toISOString(),
       lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
+      nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
     })),
     page,
     total,
@@ -88,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'rotate': {
       if (!(await rotateEndpointSecret(user.id, id))) throw notFound()
       return done(
-        'New signing secret created. Put it in your receiver: the next delivery is signed with it.',
+        'New signing secret created. For the next 24 hours messages are signed with both the new and the old secret: put the new one in your receiver within a day.',
         `${here}?secret=show`,
       )
     }
@@ -212,8 +213,8 @@ function ConfirmRotate({ cancelTo }: { cancelTo: string }) {
       className="mt-6 rounded-xl border border-amber-400/50 bg-amber-950/40 p-5"
     >
       <p id="confirm-rotate" className="font-semibold text-white">
-        Create a new signing secret? The old one stops working at once: deliveries fail verification until your receiver has the
-        new one.
+        Create a new signing secret? For 24 hours each message carries a signature with the old secret too; after that only the
+        new one verifies.
       </p>
       <div className="mt-4 flex gap-3">
         <Form method="post">

@@ -163,7 +163,11 @@ export async function deliverWebhook(
 
   const body = JSON.stringify(delivery.payload)
   const now = new Date()
-  const signature = new Webhook(openWebhookSecret(endpoint.id, endpoint.secret)).sign(deliveryId, now, body)
+  const secrets = [endpoint.secret]
+  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now)
+    secrets.push(endpoint.previousSecret)
+  // Space-separated signatures (Standard Webhooks): the new secret's first, the old one's during a rotation.
+  const signature = secrets.map((s) => new Webhook(openWebhookSecret(endpoint.id, s)).sign(deliveryId, now, body)).join(' ')
   let status: number | null = null
   let excerpt: string | null = null
   let error: string | null = null

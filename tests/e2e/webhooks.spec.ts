@@ -60,7 +60,9 @@ test('add an endpoint, ping it, replay the failed ping, rotate the secret, delet
   await expect(page.getByText('Enabled', { exact: true })).toBeVisible()
 
   await page.getByRole('link', { name: 'Rotate secret' }).click()
-  await expect(page.getByRole('alertdialog')).toContainText('The old one stops working at once')
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'For 24 hours each message carries a signature with the old secret too',
+  )
   await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Yes, rotate' }).click()
   await expect(page.getByText('New signing secret created.')).toBeVisible()

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getConfig, parseConfig, resetConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { contacts, emailOutbox, jobs, leadEvents, leads, webhookDeliveries, webhookEndpoints } from '~/db/schema'
-import { createEndpoint, getEndpoint, queuePing, replayDelivery } from '~/models/webhooks.server'
+import { createEndpoint, getEndpoint, queuePing, replayDelivery, rotateEndpointSecret } from '~/models/webhooks.server'
 import { action } from '~/routes/t.$code'
 import { JobWorker } from '~/services/jobs.server'
 import { dispatchLeadEvent, eraseCaptures, recordLeadEvent, type LeadEventPayload } from '~/services/lead-events.server'
@@ -223,6 +223,27 @@ describe('webhook delivery', () => {
     const other = await createOwner()
     expect(await replayDelivery(other.id, endpointId, delivery!.id)).toBe(false)
     expect(await queuePing(other.id, endpointId)).toBeNull()
+  })
+
+  it('signs with both secrets for a day after a rotation, then with the new one only', async () => {
+    const { owner, session, endpointId, secret: old } = await setup()
+    expect(await rotateEndpointSecret(owner.id, endpointId)).toBe(true)
+    const fresh = (await getEndpoint(owner.id, endpointId))!.secret
+    expect(fresh).not.toBe(old)
+    await signUp(session)
+    await drain()
+    expect(received[0]!.headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/)
+    for (const s of [old, fresh]) expect(() => new Webhook(s).verify(received[0]!.body, received[0]!.headers)).not.toThrow()
+
+    await getDb()
+      .update(webhookEndpoints)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookEndpoints.id, endpointId))
+    await signUp(session)
+    await drain()
+    expect(received[1]!.headers['webhook-signature']).toMatch(/^v1,\S+$/)
+    expect(() => new Webhook(fresh).verify(received[1]!.body, received[1]!.headers)).not.toThrow()
+    expect(() => new Webhook(old).verify(received[1]!.body, received[1]!.headers)).toThrow()
   })
 
   it('gives up after 24 hours of retries and marks the delivery failed', async () => {

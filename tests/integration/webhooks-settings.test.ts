@@ -151,10 +151,13 @@ describe('an endpoint page', () => {
       .where(and(eq(jobs.kind, 'webhook.deliver'), eq(jobs.status, 'pending')))
     expect(queued.filter((j) => (j.payload as { deliveryId: string }).deliveryId === ping!.id)).toHaveLength(1)
     const page = (await call(endpointLoader, makeRequest(endpointPath(id), { cookie }), { id })) as {
-      deliveries: { id: string }[]
+      deliveries: { id: string; nextAttemptAt: string | null }[]
       total: number
     }
     expect(page.deliveries.map((d) => d.id)).toEqual([ping!.id])
+    // Queued, not yet tried: the log says when it goes.
+    const [job] = queued.filter((j) => (j.payload as { deliveryId: string }).deliveryId === ping!.id)
+    expect(page.deliveries[0]!.nextAttemptAt).toBe(job!.runAt.toISOString())
   })
 
   it("answers 404 for another speaker's endpoint and delivery ids, on every intent", async () => {

@@ -15,6 +15,8 @@ export type DeliveryRow = {
   lastError: string | null
   createdAt: string
   lastAttemptAt: string | null
+  /** When a delivery being retried is tried next. */
+  nextAttemptAt: string | null
 }
 
 const STATUS: Record<DeliveryRow['status'], { label: string; cls: string }> = {
@@ -84,7 +86,14 @@ export function DeliveryLog({
                     <span className="font-mono">{d.eventType}</span>
                     <span className="block font-mono text-xs text-slate-400">{d.id}</span>
                   </td>
-                  <td className={`px-3 py-2 font-semibold ${STATUS[d.status].cls}`}>{STATUS[d.status].label}</td>
+                  <td className="px-3 py-2">
+                    <span className={`font-semibold ${STATUS[d.status].cls}`}>{STATUS[d.status].label}</span>
+                    {d.status === 'pending' && d.nextAttemptAt ? (
+                      <span className="block text-xs text-slate-400">
+                        next try <time dateTime={d.nextAttemptAt}>{when(d.nextAttemptAt)}</time>
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="px-3 py-2">{d.responseStatus ?? '–'}</td>
                   <td className="px-3 py-2">{d.attempts}</td>
                   <td className="whitespace-nowrap px-3 py-2">
