@@ -46,3 +46,27 @@ export function guardAgainstScript(page: Page) {
 export async function downloadText(download: Download) {
   return readFile((await download.path())!, 'utf8')
 }
+
+/** Settings → Lead retention: out of range refused next to the field, a valid period saved, then cleared. */
+export async function retentionFlow(page: Page, options: { axe?: () => Promise<void> } = {}) {
+  await page.goto('/app/settings')
+  const section = page.getByRole('region', { name: 'Lead retention' })
+  const field = section.getByLabel('Delete leads older than (months)')
+  await expect(section.getByText('Leads are kept until you or the attendee delete them.')).toBeVisible()
+  await options.axe?.()
+
+  await field.fill('121')
+  await section.getByRole('button', { name: 'Save retention' }).click()
+  await expect(section.getByText('Enter a whole number of months from 1 to 120, or leave it empty to keep leads')).toBeVisible()
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+
+  await field.fill('18')
+  await section.getByRole('button', { name: 'Save retention' }).click()
+  await expect(page.getByText('Retention saved.')).toBeVisible()
+  await expect(section.getByText(/Leads captured more than 18 months ago are deleted once a day/)).toBeVisible()
+  await expect(field).toHaveValue('18')
+
+  await field.fill('')
+  await section.getByRole('button', { name: 'Save retention' }).click()
+  await expect(section.getByText('Leads are kept until you or the attendee delete them.')).toBeVisible()
+}

@@ -80,7 +80,7 @@ function AddNoteForm({ lastResult }: { lastResult: Result }) {
       <input type="hidden" name="intent" value="add-note" />
       <TextareaField
         label="New note"
-        hint={`Only you see notes; they are not sent to webhooks or your CRM. Up to ${NOTE_MAX_LENGTH} characters.`}
+        hint={`Only you see notes; they are not sent to webhooks or your CRM. Up to ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`}
         errors={fields.body.errors}
         textareaProps={{ ...getTextareaProps(fields.body), rows: 3 }}
       />
