@@ -196,7 +196,7 @@ export const buttonClass = {
   secondary:
     'inline-flex items-center justify-center gap-2 rounded-md border border-white/20 bg-white/5 px-4 py-2 font-semibold text-slate-100 hover:bg-white/10 disabled:cursor-not-allowed disabled:opacity-60',
   danger:
-    'inline-flex items-center justify-center gap-2 rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-500 disabled:opacity-60',
+    'inline-flex items-center justify-center gap-2 rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60',
 }
 
 export function Spinner({ label }: { label?: string }) {

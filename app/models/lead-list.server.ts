@@ -11,8 +11,9 @@ import { visibleLeadsFilter } from './leads.server'
 // capture the owner's plan lets them see. Every query names the owner; the filters on where and when
 // a person was seen (session, talk, event, dates) and the search apply to their VISIBLE captures in
 // one EXISTS, so a locked capture never decides what is shown. The details shown (name, company,
-// job title, marketing consent) are the latest visible capture's, not the contact's copy of the
-// latest capture, which may be a locked one.
+// job title) are the latest visible capture's, not the contact's copy of the latest capture, which
+// may be a locked one. Marketing consent is given when any visible capture gave it (and its consent
+// record is the one exported); not ticking the box at a later talk does not withdraw it.
 
 export const LEADS_PAGE_SIZE = 50
 /** Most people one bulk action or selection export takes (one page of the list, with room). */
@@ -47,12 +48,8 @@ function captureConditions(ownerId: string, filters: LeadFilters): SQL {
   if (filters.from) parts.push(sql`${leads.createdAt} >= ${dayStart(filters.from).toISOString()}::timestamptz`)
   if (filters.to) parts.push(sql`${leads.createdAt} < ${dayAfter(filters.to).toISOString()}::timestamptz`)
   if (filters.q) parts.push(sql`"leads"."search_text" like ${`%${escapeLike(filters.q.toLowerCase())}%`}`)
+  if (filters.consent === 'yes') parts.push(eq(leads.marketingConsent, true))
   return and(...parts)!
-}
-
-/** The latest visible capture's marketing consent of the person in the outer query. */
-function latestVisibleConsent(ownerId: string) {
-  return sql`(select ${leads.marketingConsent} from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter()} order by ${leads.createdAt} desc, ${leads.id} desc limit 1)`
 }
 
 /** The people of this owner that the filters select (owner first in the WHERE clause). */
@@ -65,7 +62,12 @@ export function peopleWhere(ownerId: string, filters: LeadFilters, contactIds?: 
   if (filters.status) parts.push(eq(contacts.status, filters.status))
   if (filters.band) parts.push(eq(contacts.scoreBand, filters.band))
   if (filters.tag) parts.push(sql`${contacts.tags} @> array[${filters.tag}]::text[]`)
-  if (filters.consent) parts.push(sql`${latestVisibleConsent(ownerId)} = ${filters.consent === 'yes'}`)
+  // Consent given at any visible capture stands (not ticking the box at a later talk does not
+  // withdraw it; erasure does): "no" = no visible capture with marketing consent.
+  if (filters.consent === 'no')
+    parts.push(
+      sql`not exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${leads.marketingConsent} and ${visibleLeadsFilter()})`,
+    )
   return and(...parts)!
 }
 
@@ -101,7 +103,7 @@ export type LeadPersonRow = {
   lastCapturedAt: Date
   /** Event names of the visible captures, latest first. */
   events: string[]
-  /** The latest visible capture's consent record. */
+  /** The consent record of the latest visible capture that gave marketing consent, else of the latest. */
   consent: { noticeHash: string; marketingHash: string | null; marketingConsent: boolean; at: Date } | null
 }
 
@@ -165,17 +167,18 @@ async function withCaptures(ownerId: string, people: PersonBase[], withConsent: 
     // Gone since the page query (erased in between): leave it out rather than show a locked copy.
     if (!list?.length) continue
     const latest = list[0]!
+    const consenting = list.find((c) => c.marketingConsent)
     rows.push({
       ...person,
       firstName: latest.firstName,
       company: latest.company,
       jobTitle: latest.jobTitle,
-      marketingConsent: latest.marketingConsent,
+      marketingConsent: !!consenting,
       captures: list.length,
       lastCapturedAt: latest.createdAt,
       firstCapturedAt: list[list.length - 1]!.createdAt,
       events: [...new Set(list.map((c) => c.eventName))],
-      consent: consents.get(latest.id) ?? null,
+      consent: consents.get((consenting ?? latest).id) ?? null,
     })
   }
   return rows

@@ -50,7 +50,7 @@ export function PeopleTable({ rows, back, actionData }: { rows: PersonRow[]; bac
         <legend className="sr-only">With the selected people</legend>
         <div>
           <label htmlFor="bulk-status" className="mb-1 block text-sm font-medium text-slate-200">
-            Status
+            New status
           </label>
           <select
             id="bulk-status"
@@ -70,7 +70,7 @@ export function PeopleTable({ rows, back, actionData }: { rows: PersonRow[]; bac
         </button>
         <div>
           <label htmlFor="bulk-tag" className="mb-1 block text-sm font-medium text-slate-200">
-            Tag
+            Tag to add or remove
           </label>
           <input
             id="bulk-tag"

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { requireSpeakerOrAdmin } from '~/auth/guards.server'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
@@ -10,6 +10,7 @@ import { UNLOCK_FEE } from '~/lib/constants'
 import { hasLeadFilters, parseLeadFilters, parseLeadPage, serializeLeadFilters } from '~/lib/lead-filters'
 import { PLAN_LIMITS } from '~/lib/plans'
 import { formatPrice } from '~/lib/pricing'
+import { isUuid } from '~/lib/text'
 import { hasAnyLeadPeople, leadFilterOptions, listLeadPeople, lockedCaptureSessions } from '~/models/lead-list.server'
 import { listSegments } from '~/models/segments.server'
 import { getCurrency } from '~/services/currency.server'
@@ -28,6 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
   const filters = parseLeadFilters(url.searchParams)
   const page = parseLeadPage(url.searchParams)
+  // The GET form sends every field, empty ones too: answer with the short, canonical address (the
+  // one a segment stores and a bookmark keeps).
+  const canonical = new URLSearchParams(serializeLeadFilters(filters, { page }))
+  const rename = url.searchParams.get('rename')
+  if (rename && isUuid(rename)) canonical.set('rename', rename)
+  if (canonical.toString() !== url.searchParams.toString())
+    throw redirect(canonical.toString() ? `/app/leads?${canonical}` : '/app/leads')
   const [list, options, segments, locked] = await Promise.all([
     listLeadPeople({ ownerId: user.id, filters, page }),
     leadFilterOptions(user.id),
@@ -134,7 +142,7 @@ export default function Leads() {
           {data.anyPeople ? (
             <p className="text-slate-200" role="status">
               {total === 1 ? '1 person' : `${total.toLocaleString('en-US')} people`}
-              {filtered ? ' match these filters' : ''}
+              {filtered ? (total === 1 ? ' matches these filters' : ' match these filters') : ''}
             </p>
           ) : null}
           {!data.anyPeople ? (
