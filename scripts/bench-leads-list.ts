@@ -21,6 +21,7 @@ import { installDatabase, openPglite, openPostgres, type DatabaseHandle } from '
 import { migrate } from '../app/db/migrate.server'
 import { EMPTY_LEAD_FILTERS, parseLeadFilters, type LeadFilters } from '../app/lib/lead-filters'
 import { leadPeopleBatches, listLeadPeople } from '../app/models/lead-list.server'
+import { ownerPlan } from '../app/models/leads.server'
 import { leadExportStream } from '../app/routes/app.leads.export'
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
@@ -149,7 +150,8 @@ async function time<T>(fn: () => Promise<T>) {
 
 async function measureList(driver: string, owner: string, label: string, query: string, page = 1): Promise<Row> {
   const filters: LeadFilters = parseLeadFilters(new URLSearchParams(query))
-  const run = () => listLeadPeople({ ownerId: owner, filters, page })
+  const plan = await ownerPlan(owner)
+  const run = () => listLeadPeople({ ownerId: owner, plan, filters, page })
   await run()
   const { value } = await time(run)
   const times: number[] = []
@@ -175,7 +177,8 @@ async function measureExport(driver: string, owner: string, label: string, filte
   let bytes = 0
   let rows = -1 // the header line
   const t = performance.now()
-  const reader = leadExportStream(leadPeopleBatches({ ownerId: owner, filters })).getReader()
+  const plan = await ownerPlan(owner)
+  const reader = leadExportStream(leadPeopleBatches({ ownerId: owner, plan, filters })).getReader()
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break

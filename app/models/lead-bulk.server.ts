@@ -4,7 +4,7 @@ import { contacts, leads } from '~/db/schema'
 import type { ContactStatus } from '~/lib/lead-status'
 import { isUuid } from '~/lib/text'
 import { eraseCaptures, recordLeadEvent } from '~/services/lead-events.server'
-import { visibleLeadsFilter } from './leads.server'
+import { ownerPlan, visibleLeadsFilter } from './leads.server'
 
 // Bulk actions of the leads list (issue 10 Deliver 2): status, tags and delete on selected people.
 // All or nothing: when any id is not one of the owner's people with a visible capture (another
@@ -19,6 +19,7 @@ export type BulkResult = { ok: true; changed: number } | { ok: false }
 async function lockOwnedPeople(tx: Tx, ownerId: string, ids: readonly string[]) {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))]
   if (wanted.length === 0 || !wanted.every(isUuid)) return null
+  const plan = await ownerPlan(ownerId, tx as never)
   const rows = await tx
     .select({ id: contacts.id, status: contacts.status, tags: contacts.tags })
     .from(contacts)
@@ -26,7 +27,7 @@ async function lockOwnedPeople(tx: Tx, ownerId: string, ids: readonly string[]) 
       and(
         eq(contacts.ownerId, ownerId),
         inArray(contacts.id, wanted),
-        sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter()})`,
+        sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter({ plan })})`,
       ),
     )
     .for('update')

@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { accounts, contacts, leadConsents, leads, talkSessions, talks } from '~/db/schema'
+import { contacts, leadConsents, leads, talkSessions, talks } from '~/db/schema'
 import type { LeadFilters } from '~/lib/lead-filters'
 import type { ContactStatus, ScoreBand } from '~/lib/lead-status'
-import { isPlan, lockedLeadCount, PLAN_LIMITS, type Plan } from '~/lib/plans'
-import { isUuid } from '~/lib/text'
+import { lockedLeadCount, PLAN_LIMITS, type Plan } from '~/lib/plans'
 import { visibleLeadsFilter } from './leads.server'
 
 // The leads list (issue 10 Deliver 1): one row per person (contacts), only people with at least one
@@ -34,8 +33,8 @@ function dayAfter(day: string) {
 }
 
 /** Conditions on `leads` for one capture the owner may see that matches the capture filters. */
-function captureConditions(ownerId: string, filters: LeadFilters): SQL {
-  const parts: SQL[] = [eq(leads.ownerId, ownerId), visibleLeadsFilter()]
+function captureConditions(ownerId: string, plan: Plan, filters: LeadFilters): SQL {
+  const parts: SQL[] = [eq(leads.ownerId, ownerId), visibleLeadsFilter({ plan })]
   if (filters.session) parts.push(eq(leads.sessionId, filters.session))
   if (filters.talk)
     parts.push(
@@ -53,10 +52,10 @@ function captureConditions(ownerId: string, filters: LeadFilters): SQL {
 }
 
 /** The people of this owner that the filters select (owner first in the WHERE clause). */
-export function peopleWhere(ownerId: string, filters: LeadFilters, contactIds?: readonly string[]): SQL {
+export function peopleWhere(ownerId: string, plan: Plan, filters: LeadFilters, contactIds?: readonly string[]): SQL {
   const parts: SQL[] = [
     eq(contacts.ownerId, ownerId),
-    sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(ownerId, filters)})`,
+    sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(ownerId, plan, filters)})`,
   ]
   if (contactIds) parts.push(inArray(contacts.id, contactIds.length ? [...contactIds] : ['00000000-0000-0000-0000-000000000000']))
   if (filters.status) parts.push(eq(contacts.status, filters.status))
@@ -66,7 +65,7 @@ export function peopleWhere(ownerId: string, filters: LeadFilters, contactIds?: 
   // withdraw it; erasure does): "no" = no visible capture with marketing consent.
   if (filters.consent === 'no')
     parts.push(
-      sql`not exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${leads.marketingConsent} and ${visibleLeadsFilter()})`,
+      sql`not exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${leads.marketingConsent} and ${visibleLeadsFilter({ plan })})`,
     )
   return and(...parts)!
 }
@@ -121,7 +120,7 @@ const personColumns = {
 type PersonBase = { [K in keyof typeof personColumns]: (typeof contacts.$inferSelect)[K] }
 
 /** Adds the visible captures' details to people read from contacts (one query for the batch). */
-async function withCaptures(ownerId: string, people: PersonBase[], withConsent: boolean): Promise<LeadPersonRow[]> {
+async function withCaptures(ownerId: string, plan: Plan, people: PersonBase[], withConsent: boolean): Promise<LeadPersonRow[]> {
   if (people.length === 0) return []
   const db = getDb()
   const captures = await db
@@ -144,7 +143,7 @@ async function withCaptures(ownerId: string, people: PersonBase[], withConsent: 
           leads.contactId,
           people.map((p) => p.id),
         ),
-        visibleLeadsFilter(),
+        visibleLeadsFilter({ plan }),
       ),
     )
     .orderBy(desc(leads.createdAt), desc(leads.id))
@@ -200,9 +199,19 @@ async function latestConsents(ownerId: string, leadIds: string[]) {
 }
 
 /** One page of people and how many match in all. */
-export async function listLeadPeople({ ownerId, filters, page }: { ownerId: string; filters: LeadFilters; page: number }) {
+export async function listLeadPeople({
+  ownerId,
+  plan,
+  filters,
+  page,
+}: {
+  ownerId: string
+  plan: Plan
+  filters: LeadFilters
+  page: number
+}) {
   const db = getDb()
-  const where = peopleWhere(ownerId, filters)
+  const where = peopleWhere(ownerId, plan, filters)
   const [people, [totals]] = await Promise.all([
     db
       .select(personColumns)
@@ -218,18 +227,18 @@ export async function listLeadPeople({ ownerId, filters, page }: { ownerId: stri
   ])
   const total = Number(totals?.n ?? 0)
   return {
-    rows: await withCaptures(ownerId, people, false),
+    rows: await withCaptures(ownerId, plan, people, false),
     total,
     totalPages: Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE)),
   }
 }
 
 /** Whether the owner has any person at all with a visible capture (for the empty state). */
-export async function hasAnyLeadPeople(ownerId: string) {
+export async function hasAnyLeadPeople(ownerId: string, plan: Plan) {
   const [row] = await getDb()
     .select({ id: leads.id })
     .from(leads)
-    .where(and(eq(leads.ownerId, ownerId), visibleLeadsFilter()))
+    .where(and(eq(leads.ownerId, ownerId), visibleLeadsFilter({ plan })))
     .limit(1)
   return !!row
 }
@@ -240,16 +249,18 @@ export async function hasAnyLeadPeople(ownerId: string) {
  */
 export async function* leadPeopleBatches({
   ownerId,
+  plan,
   filters,
   contactIds,
   batchSize = 500,
 }: {
   ownerId: string
+  plan: Plan
   filters: LeadFilters
   contactIds?: readonly string[]
   batchSize?: number
 }): AsyncGenerator<LeadPersonRow[]> {
-  const where = peopleWhere(ownerId, filters, contactIds)
+  const where = peopleWhere(ownerId, plan, filters, contactIds)
   let after: string | null = null
   for (;;) {
     const people: PersonBase[] = await getDb()
@@ -259,7 +270,7 @@ export async function* leadPeopleBatches({
       .orderBy(asc(contacts.id))
       .limit(batchSize)
     if (people.length === 0) return
-    yield await withCaptures(ownerId, people, true)
+    yield await withCaptures(ownerId, plan, people, true)
     if (people.length < batchSize) return
     after = people[people.length - 1]!.id
   }
@@ -303,10 +314,8 @@ function rowsOf<T>(result: unknown): T[] {
  * Where the owner has locked captures (their plan shows the first N of a session): per session, the
  * total and how many are withheld. Empty when the plan shows everything.
  */
-export async function lockedCaptureSessions(ownerId: string) {
+export async function lockedCaptureSessions(ownerId: string, plan: Plan) {
   const db = getDb()
-  const [account] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.userId, ownerId)).limit(1)
-  const plan: Plan = isPlan(account?.plan) ? account.plan : 'free'
   if (PLAN_LIMITS[plan].visibleLeadsPerSession === null) return { plan, sessions: [] }
   const rows = await db
     .select({
@@ -326,21 +335,4 @@ export async function lockedCaptureSessions(ownerId: string) {
       .map((r) => ({ ...r, total: Number(r.total), locked: lockedLeadCount(plan, r.unlocked, Number(r.total)) }))
       .filter((r) => r.locked > 0),
   }
-}
-
-/** The contact ids among `ids` that are this owner's people with a visible capture. */
-export async function ownedVisiblePeople(ownerId: string, ids: readonly string[]) {
-  const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))]
-  if (valid.length === 0) return []
-  const rows = await getDb()
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.ownerId, ownerId),
-        inArray(contacts.id, valid),
-        sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter()})`,
-      ),
-    )
-  return rows.map((r) => r.id)
 }

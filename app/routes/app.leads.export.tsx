@@ -5,6 +5,7 @@ import { EMPTY_LEAD_FILTERS, parseLeadFilters } from '~/lib/lead-filters'
 import { CONTACT_STATUS_LABELS, SCORE_BAND_LABELS } from '~/lib/lead-status'
 import { isUuid } from '~/lib/text'
 import { BULK_MAX, leadPeopleBatches, type LeadPersonRow } from '~/models/lead-list.server'
+import { ownerPlan } from '~/models/leads.server'
 
 // GET /app/leads/export?{filters} — the people of the current filter or segment as CSV; with
 // ?id=…&id=… only those people (a selection; ids that are not the speaker's match nothing).
@@ -114,7 +115,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (ids.length > BULK_MAX || !ids.every(isUuid)) return new Response('Bad Request', { status: 400 })
   const selection = ids.length > 0
   const filters = selection ? EMPTY_LEAD_FILTERS : parseLeadFilters(url.searchParams)
-  const batches = leadPeopleBatches({ ownerId: user.id, filters, contactIds: selection ? ids : undefined })
+  const plan = await ownerPlan(user.id)
+  const batches = leadPeopleBatches({ ownerId: user.id, plan, filters, contactIds: selection ? ids : undefined })
   const file = `leads-${new Date().toISOString().slice(0, 10)}.csv`
   return new Response(leadExportStream(batches), {
     headers: {

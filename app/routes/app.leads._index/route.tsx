@@ -12,6 +12,7 @@ import { PLAN_LIMITS } from '~/lib/plans'
 import { formatPrice } from '~/lib/pricing'
 import { isUuid } from '~/lib/text'
 import { hasAnyLeadPeople, leadFilterOptions, listLeadPeople, lockedCaptureSessions } from '~/models/lead-list.server'
+import { ownerPlan } from '~/models/leads.server'
 import { listSegments } from '~/models/segments.server'
 import { getCurrency } from '~/services/currency.server'
 import { readForm } from '~/services/request-body.server'
@@ -36,11 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (rename && isUuid(rename)) canonical.set('rename', rename)
   if (canonical.toString() !== url.searchParams.toString())
     throw redirect(canonical.toString() ? `/app/leads?${canonical}` : '/app/leads')
+  const plan = await ownerPlan(user.id)
   const [list, options, segments, locked] = await Promise.all([
-    listLeadPeople({ ownerId: user.id, filters, page }),
+    listLeadPeople({ ownerId: user.id, plan, filters, page }),
     leadFilterOptions(user.id),
     listSegments(user.id),
-    lockedCaptureSessions(user.id),
+    lockedCaptureSessions(user.id, plan),
   ])
   const filtered = hasLeadFilters(filters)
   const query = serializeLeadFilters(filters)
@@ -53,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     totalPages: list.totalPages,
     total: list.total,
     // Only needed to tell "no leads yet" from "nothing matches".
-    anyPeople: list.total > 0 || (filtered && (await hasAnyLeadPeople(user.id))),
+    anyPeople: list.total > 0 || (filtered && (await hasAnyLeadPeople(user.id, plan))),
     rows: list.rows.map((r) => ({
       id: r.id,
       email: r.email,
@@ -85,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         total: s.total,
         locked: s.locked,
       })),
-      visibleLimit: PLAN_LIMITS[locked.plan].visibleLeadsPerSession,
+      visibleLimit: PLAN_LIMITS[plan].visibleLeadsPerSession,
       unlockPrice: formatPrice(UNLOCK_FEE, getCurrency(request)),
     },
   }
