@@ -19,7 +19,7 @@ export type BulkResult = { ok: true; changed: number } | { ok: false }
 async function lockOwnedPeople(tx: Tx, ownerId: string, ids: readonly string[]) {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))]
   if (wanted.length === 0 || !wanted.every(isUuid)) return null
-  const plan = await ownerPlan(ownerId, tx as never)
+  const plan = await ownerPlan(ownerId, tx)
   const rows = await tx
     .select({ id: contacts.id, status: contacts.status, tags: contacts.tags })
     .from(contacts)

@@ -41,7 +41,7 @@ function priorCountBelow(n: number) {
 }
 
 /** The owner's plan (no account row = free), for visibleLeadsFilter({ plan }). */
-export async function ownerPlan(ownerId: string, db: Db = getDb()): Promise<Plan> {
+export async function ownerPlan(ownerId: string, db: Pick<Db, 'select'> = getDb()): Promise<Plan> {
   const [row] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.userId, ownerId)).limit(1)
   return isPlan(row?.plan) ? row.plan : 'free'
 }
