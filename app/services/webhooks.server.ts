@@ -218,14 +218,15 @@ export async function deliverWebhook(
       await recordFailure(tx, endpoint, now, error!)
     }
     if (delivery.contactId) {
+      // The keys the timeline reads (app/lib/lead-timeline.ts): endpoint, event, status; the rest as detail.
       const entry = {
-        endpointId: endpoint.id,
-        host: urlHost(endpoint.url),
+        endpoint: urlHost(endpoint.url),
         event: delivery.eventType,
-        deliveryId,
-        status,
-        ok,
+        status: ok ? 'delivered' : final ? 'failed' : 'failed, will retry',
+        responseStatus: status,
         attempt,
+        endpointId: endpoint.id,
+        deliveryId,
         ...(error ? { error } : {}),
       }
       // The person may have been erased since; the timeline entry then has nowhere to go.

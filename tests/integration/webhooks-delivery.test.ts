@@ -151,9 +151,9 @@ describe('webhook delivery', () => {
     expect(timeline.map((e) => e.data)).toEqual([
       expect.objectContaining({
         endpointId,
-        host: `127.0.0.1:${port}`,
-        status: 200,
-        ok: true,
+        endpoint: `127.0.0.1:${port}`,
+        status: 'delivered',
+        responseStatus: 200,
         attempt: 1,
         event: 'lead.created',
       }),
@@ -185,6 +185,16 @@ describe('webhook delivery', () => {
     expect(received.map((r) => r.id)).toEqual([delivery!.id, delivery!.id, delivery!.id])
     for (const r of received) expect(() => new Webhook(secret).verify(r.body, r.headers)).not.toThrow()
     expect((await endpointRow(endpointId)).failingSince).toBeNull()
+    const timeline = await getDb()
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.contactId, delivery!.contactId!), eq(leadEvents.type, 'webhook')))
+      .orderBy(asc(leadEvents.id))
+    expect(timeline.map((e) => [e.data.status, e.data.responseStatus, e.data.attempt])).toEqual([
+      ['failed, will retry', 500, 1],
+      ['failed, will retry', 503, 2],
+      ['delivered', 200, 3],
+    ])
     // Nothing more is queued: a fourth request never comes.
     await makeDue()
     await drain()
