@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNotNull, max, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, gt, inArray, isNotNull, max, notExists, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { contacts, crmConnections, crmSyncs, leads, talkSessions, talks } from '~/db/schema'
 import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson } from '~/lib/crm-mapping'
@@ -252,6 +252,49 @@ export async function getCrmSyncStates(ownerId: string, contactId: string) {
     })
     .from(crmSyncs)
     .where(and(eq(crmSyncs.contactId, contactId), eq(crmSyncs.ownerId, ownerId)))
+}
+
+/**
+ * The owner's people (ids in order, after `after`) with a capture the plan lets them see and no
+ * synced or pending record in this CRM: the ones a backfill sends.
+ */
+export async function listUnsyncedPeople(
+  ownerId: string,
+  provider: CrmProvider,
+  after: string | null,
+  limit: number,
+  db: Db = getDb(),
+) {
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.ownerId, ownerId),
+        after ? gt(contacts.id, after) : undefined,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(crmSyncs)
+            .where(
+              and(
+                eq(crmSyncs.contactId, contacts.id),
+                eq(crmSyncs.provider, provider),
+                inArray(crmSyncs.state, ['synced', 'pending']),
+              ),
+            ),
+        ),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(leads)
+            .where(and(eq(leads.contactId, contacts.id), eq(leads.ownerId, ownerId), visibleLeadsFilter())),
+        ),
+      ),
+    )
+    .orderBy(asc(contacts.id))
+    .limit(limit)
+  return rows.map((r) => r.id)
 }
 
 /** The speaker's latest syncs with a CRM (failed ones first), for Settings → Integrations. */

@@ -7,6 +7,7 @@ import { isUuid } from '~/lib/text'
 import {
   clearCrmConnectionError,
   getCrmCredentials,
+  listUnsyncedPeople,
   hasEnabledCrm,
   loadCrmPerson,
   recordCrmSync,
@@ -70,6 +71,30 @@ async function queueUpsert(db: Db, base: Omit<CrmSyncPayload, 'action'>, dedupeK
     if (jobId) await recordCrmSync(tx, { ...base, state: 'pending' })
     return true
   })
+}
+
+/** Sending the people captured before HubSpot was connected: one page of them per crm.backfill job. */
+export type CrmBackfillPayload = { provider: CrmProvider; ownerId: string; after: string | null }
+export const CRM_BACKFILL_PAGE = 200
+
+/**
+ * Queues a push for each of the owner's people that the plan lets them see and that is neither in
+ * HubSpot nor on its way (by id, a page at a time), then queues the next page. Every push is the
+ * same crm.sync job as a new lead's; dedupe keys carry this job's id, so a retried page queues
+ * nothing twice.
+ */
+export async function runCrmBackfill(payload: CrmBackfillPayload, job: Pick<JobRow, 'id'>, db: Db = getDb()) {
+  const { ownerId, provider } = payload
+  if (!(await hasEnabledCrm(ownerId, provider, db))) return { queued: 0, skipped: 'not connected' }
+  const page = await listUnsyncedPeople(ownerId, provider, payload.after, CRM_BACKFILL_PAGE, db)
+  let queued = 0
+  for (const contactId of page) {
+    if (await queueUpsert(db, { provider, ownerId, contactId }, `crm:backfill:${job.id}:${contactId}`)) queued++
+  }
+  if (page.length === CRM_BACKFILL_PAGE) {
+    await enqueueJob('crm.backfill', { ...payload, after: page.at(-1)! }, { dedupeKey: `crm:backfill:${job.id}:next` })
+  }
+  return { queued, more: page.length === CRM_BACKFILL_PAGE }
 }
 
 /** "Send again" from Settings → Integrations (after fixing the token or the mapping). */

@@ -1,5 +1,11 @@
 import { createTransport, deliverEmail, type Email, type Transport } from './email.server'
-import { CRM_SYNC_MAX_ATTEMPTS, runCrmSync, type CrmSyncPayload } from './crm-sync.server'
+import {
+  CRM_SYNC_MAX_ATTEMPTS,
+  runCrmBackfill,
+  runCrmSync,
+  type CrmBackfillPayload,
+  type CrmSyncPayload,
+} from './crm-sync.server'
 import type { JobRow } from './jobs.server'
 import { dispatchLeadEvent, type LeadEventPayload } from './lead-events.server'
 import { runRetention } from './lead-retention.server'
@@ -21,6 +27,8 @@ export type JobPayloads = {
   'webhook.deliver': WebhookDeliverPayload
   /** Create, update or archive one person in a connected CRM (crm-sync.server.ts). */
   'crm.sync': CrmSyncPayload
+  /** Queue crm.sync for one page of the people not yet in the CRM, then the next page. */
+  'crm.backfill': CrmBackfillPayload
   /** Rescore a session's people after its question weights changed (lead-scoring.server.ts). */
   'leads.rescore': { ownerId: string; sessionId: string }
   /** Daily: delete captures older than each account's retention setting (lead-retention.server.ts). */
@@ -53,6 +61,7 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
     'lead.event': { run: (payload, job) => dispatchLeadEvent(payload, job.id) },
     'webhook.deliver': { run: (payload, job) => deliverWebhook(payload, job), retryDelayMs: webhookRetryDelay },
     'crm.sync': { maxAttempts: CRM_SYNC_MAX_ATTEMPTS, run: (payload, job) => runCrmSync(payload, job) },
+    'crm.backfill': { run: (payload, job) => runCrmBackfill(payload, job) },
     'leads.rescore': { run: (payload) => rescoreSession(payload) },
     'leads.retention': {
       everyMs: DAY_MS,

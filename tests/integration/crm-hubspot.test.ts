@@ -9,12 +9,13 @@ import { action as integrationsAction, loader as integrationsLoader } from '~/ro
 import { loader as personLoader } from '~/routes/app.leads_.$id/route'
 import { action as captureAction } from '~/routes/t.$code'
 import { action as eraseAction } from '~/routes/t.$code_.erase.$token'
-import { NOT_REMOVED_SCOPE } from '~/services/crm-sync.server'
+import { CRM_BACKFILL_PAGE, NOT_REMOVED_SCOPE } from '~/services/crm-sync.server'
 import { JobWorker } from '~/services/jobs.server'
 import { recordLeadEvent } from '~/services/lead-events.server'
 import { issueSubmissionToken } from '~/services/lead-tokens.server'
 import { READ, startFakeHubSpot, type FakeHubSpot } from '../fakes/hubspot'
 import { attendeeEmail, createLiveSession, createOwner, outboxTo, validForm } from './lead-capture-utils'
+import { seedViewsAndLeads } from './app-utils'
 import { call, makeRequest, sessionCookie } from './utils'
 
 // HubSpot (issue 10 Deliver 7, 9 and 10) against a local fake of its contacts API: connect with a
@@ -340,6 +341,39 @@ describe('pushing people', () => {
       state: 'failed',
       lastError: expect.stringContaining('Property \\"lectern_tags\\" does not exist'),
     })
+  })
+})
+
+describe('leads captured before connecting', () => {
+  it('sends the visible people not yet in HubSpot, a page at a time, once', async () => {
+    const owner = await createOwner(undefined, { plan: 'free' })
+    const { session } = await createLiveSession(owner.id)
+    const emails = [attendeeEmail(), attendeeEmail(), attendeeEmail(), attendeeEmail()]
+    for (const email of emails) await signUp(session, { email })
+    // Many more on an unlocked session, written directly: more than one backfill page.
+    const { session: big } = await createLiveSession(owner.id, { unlocked: true })
+    await seedViewsAndLeads(big.id, owner.id, { scans: 0, visits: 0, leadCount: CRM_BACKFILL_PAGE + 5 })
+    await runJobs()
+    expect(fake.requests).toHaveLength(0)
+
+    const secret = token()
+    fake.addToken(secret)
+    expect((await connect(owner.id, secret)).status).toBe(302)
+    const cookie = await sessionCookie(owner.id)
+    const send = () => call(integrationsAction, makeRequest(PATH, { cookie, form: { intent: 'backfill' } })) as Promise<Response>
+    expect((await send()).status).toBe(302)
+    await runJobs()
+
+    expect(emails.map((e) => fake.creates(e).length)).toEqual([1, 1, 1, 0])
+    expect(fake.contacts.size).toBe(3 + CRM_BACKFILL_PAGE + 5)
+    const pages = await getDb().select().from(jobs).where(eq(jobs.kind, 'crm.backfill'))
+    expect(pages.filter((j) => (j.payload as { ownerId: string }).ownerId === owner.id)).toHaveLength(2)
+
+    // Again: everyone is in HubSpot already, nothing is sent.
+    const before = fake.requests.length
+    await send()
+    await runJobs()
+    expect(fake.requests.length).toBe(before)
   })
 })
 

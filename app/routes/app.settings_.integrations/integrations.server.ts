@@ -6,6 +6,7 @@ import { CrmMappingSchema, fieldMapFromInput, HUBSPOT_SCOPES } from '~/lib/crm-m
 import { disconnectCrm, getCrmConnection, saveCrmConnection, saveCrmFieldMap } from '~/models/crm.server'
 import { requeueCrmSync } from '~/services/crm-sync.server'
 import { HubSpotError, verifyHubSpotToken } from '~/services/hubspot.server'
+import { enqueueJob } from '~/services/jobs.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { ConnectHubSpotSchema, IntentSchema, INTEGRATIONS_PATH } from './schema'
@@ -88,6 +89,15 @@ export async function integrationsAction(request: Request, ownerId: string) {
       return redirectWithToast(INTEGRATIONS_PATH, {
         type: 'success',
         description: 'HubSpot disconnected. Its token and record links were deleted from Lectern; the contacts stay in HubSpot.',
+      })
+    }
+    case 'backfill': {
+      if (!(await getCrmConnection(ownerId)))
+        return redirectWithToast(INTEGRATIONS_PATH, { type: 'error', description: 'Connect HubSpot first.' })
+      await enqueueJob('crm.backfill', { provider: 'hubspot', ownerId, after: null })
+      return redirectWithToast(INTEGRATIONS_PATH, {
+        type: 'success',
+        description: 'Sending your leads that are not in HubSpot yet. They appear there over the next minutes.',
       })
     }
     case 'resync': {

@@ -121,6 +121,25 @@ export default function Integrations() {
             <MappingForm fieldMap={hubspot.fieldMap} questionLabels={questionLabels} lastResult={resultOf('mapping')} />
           </section>
 
+          <section
+            aria-labelledby="backfill-title"
+            className="mt-8 max-w-3xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
+          >
+            <h2 id="backfill-title" className="text-xl font-semibold text-white">
+              Leads from before you connected
+            </h2>
+            <p className="mt-1 text-sm text-slate-300">
+              New and updated leads are sent automatically. Send the ones you can see that are not in HubSpot yet, with the
+              mapping above.
+            </p>
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="backfill" />
+              <button type="submit" className={buttonClass.secondary}>
+                Send my existing leads
+              </button>
+            </Form>
+          </section>
+
           <section aria-labelledby="syncs-title" className="mt-8 max-w-3xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
             <h2 id="syncs-title" className="text-xl font-semibold text-white">
               Recent syncs

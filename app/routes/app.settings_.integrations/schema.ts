@@ -16,4 +16,4 @@ export const ConnectHubSpotSchema = z.object({
     ),
 })
 
-export const IntentSchema = z.object({ intent: z.enum(['connect', 'mapping', 'disconnect', 'resync']) })
+export const IntentSchema = z.object({ intent: z.enum(['connect', 'mapping', 'disconnect', 'resync', 'backfill']) })
