@@ -67,20 +67,25 @@ export function describeLeadEvent(type: string, data: Record<string, unknown>, s
     case 'email':
       return { title: `Email${str(data.subject) ? `: ${str(data.subject)}` : ''}`, detail: genericDetail(data, ['subject']) }
     case 'webhook': {
-      const target = str(data.endpoint) ?? str(data.url)
-      const status = str(data.status)
+      // As webhooks.server.ts records a delivery attempt: event, host, ok, the HTTP status, attempt, error.
+      const target = str(data.endpoint) ?? str(data.url) ?? str(data.host)
+      const http = typeof data.status === 'number' ? `HTTP ${data.status}` : null
+      const result = typeof data.ok === 'boolean' ? (data.ok ? 'delivered' : 'failed') : str(data.status)
       return {
-        title: `Webhook${str(data.event) ? ` ${str(data.event)}` : ''}${target ? ` to ${target}` : ''}${status ? `: ${status}` : ''}`,
-        detail: genericDetail(data, ['endpoint', 'url', 'status', 'event']),
+        title: `Webhook${str(data.event) ? ` ${str(data.event)}` : ''}${target ? ` to ${target}` : ''}${result ? `: ${result}` : ''}${
+          http && typeof data.ok === 'boolean' ? ` (${http})` : ''
+        }`,
+        detail: genericDetail(data, ['endpoint', 'url', 'host', 'status', 'event', 'ok']),
       }
     }
     case 'crm': {
-      // app/services/crm-sync.server.ts records { provider, outcome: created | updated | failed, … }.
+      // As crm-sync.server.ts records a push: provider, outcome (created, updated, failed, …), httpStatus, error.
       const provider = str(data.provider)
-      const status = str(data.outcome) ?? str(data.status)
+      const outcome = str(data.outcome) ?? str(data.status)
+      const http = typeof data.httpStatus === 'number' ? `HTTP ${data.httpStatus}` : null
       return {
-        title: `${provider ? (PROVIDER_LABELS[provider] ?? provider) : 'CRM'} sync${status ? `: ${status}` : ''}`,
-        detail: genericDetail(data, ['provider', 'outcome', 'status']),
+        title: `${provider ? (PROVIDER_LABELS[provider] ?? provider) : 'CRM'} sync${outcome ? `: ${outcome}` : ''}${http ? ` (${http})` : ''}`,
+        detail: genericDetail(data, ['provider', 'outcome', 'status', 'httpStatus']),
       }
     }
     default: {
