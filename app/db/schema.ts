@@ -481,6 +481,8 @@ export const leads = pgTable(
     index('leads_owner_created_idx').on(t.ownerId, t.createdAt),
     index('leads_owner_email_idx').on(t.ownerId, t.email),
     index('leads_contact_created_idx').on(t.contactId, t.createdAt),
+    // The leads list's session, talk and event filters (one owner's captures at a few sessions).
+    index('leads_owner_session_idx').on(t.ownerId, t.sessionId),
   ],
 )
 

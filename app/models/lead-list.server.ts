@@ -53,10 +53,16 @@ function captureConditions(ownerId: string, plan: Plan, filters: LeadFilters): S
 
 /** The people of this owner that the filters select (owner first in the WHERE clause). */
 export function peopleWhere(ownerId: string, plan: Plan, filters: LeadFilters, contactIds?: readonly string[]): SQL {
-  const parts: SQL[] = [
-    eq(contacts.ownerId, ownerId),
-    sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(ownerId, plan, filters)})`,
-  ]
+  const parts: SQL[] = [eq(contacts.ownerId, ownerId)]
+  // A person exists only with at least one capture (eraseCaptures removes them with their last one),
+  // so when the plan shows every capture and no filter is about captures, the EXISTS is always true:
+  // leaving it out lets the default view count from the contacts index alone.
+  const captureFiltered =
+    !!(filters.session || filters.talk || filters.event || filters.from || filters.to || filters.q) || filters.consent === 'yes'
+  if (captureFiltered || PLAN_LIMITS[plan].visibleLeadsPerSession !== null)
+    parts.push(
+      sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(ownerId, plan, filters)})`,
+    )
   if (contactIds) parts.push(inArray(contacts.id, contactIds.length ? [...contactIds] : ['00000000-0000-0000-0000-000000000000']))
   if (filters.status) parts.push(eq(contacts.status, filters.status))
   if (filters.band) parts.push(eq(contacts.scoreBand, filters.band))

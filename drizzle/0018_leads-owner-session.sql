@@ -1,0 +1,1 @@
+CREATE INDEX "leads_owner_session_idx" ON "leads" USING btree ("owner_id","session_id");
