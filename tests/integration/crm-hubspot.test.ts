@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getConfig, resetConfig } from '~/config.server'
@@ -12,6 +12,7 @@ import { action as eraseAction } from '~/routes/t.$code_.erase.$token'
 import { CRM_BACKFILL_PAGE, NOT_REMOVED_SCOPE } from '~/services/crm-sync.server'
 import { JobWorker } from '~/services/jobs.server'
 import { recordLeadEvent } from '~/services/lead-events.server'
+import { encryptSecret } from '~/services/secrets.server'
 import { issueSubmissionToken } from '~/services/lead-tokens.server'
 import { READ, startFakeHubSpot, type FakeHubSpot } from '../fakes/hubspot'
 import { attendeeEmail, createLiveSession, createOwner, outboxTo, validForm } from './lead-capture-utils'
@@ -320,6 +321,23 @@ describe('pushing people', () => {
     await runJobs()
     expect(fake.creates(email)).toHaveLength(1)
     expect(await syncOf(person.id)).toMatchObject({ state: 'synced' })
+  })
+
+  it('says so when the stored token cannot be read (another ENCRYPTION_KEY), without calling HubSpot', async () => {
+    const { owner, session } = await connectedOwner()
+    await getDb()
+      .update(crmConnections)
+      .set({ tokenCiphertext: encryptSecret('pat-na1-x', `crm:hubspot:${owner.id}`, randomBytes(32)) })
+      .where(eq(crmConnections.ownerId, owner.id))
+    const email = attendeeEmail()
+    await signUp(session, { email })
+    const before = fake.requests.length
+    await runJobs()
+    expect(fake.requests.length).toBe(before)
+    const person = await personOf(owner.id, email)
+    expect(await syncOf(person.id)).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/cannot be read/) })
+    const [row] = await getDb().select().from(crmConnections).where(eq(crmConnections.ownerId, owner.id))
+    expect(row!.lastError).toMatch(/ENCRYPTION_KEY is missing or was changed/)
   })
 
   it('records a property HubSpot does not have as the reason', async () => {
