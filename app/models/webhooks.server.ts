@@ -41,10 +41,20 @@ export async function listEndpoints(ownerId: string) {
     .orderBy(webhookEndpoints.createdAt)
 }
 
-/** One endpoint with its secret in the clear (the owner's own page shows it), or null. */
+/**
+ * One endpoint with its secret in the clear (the owner's own page shows it), or null. The secret is
+ * null when it cannot be decrypted (ENCRYPTION_KEY changed): the page then asks for a rotation.
+ */
 export async function getEndpoint(ownerId: string, id: string) {
   const [row] = await getDb().select().from(webhookEndpoints).where(owned(ownerId, id)).limit(1)
-  return row ? { ...row, secret: openWebhookSecret(row.id, row.secret) } : null
+  if (!row) return null
+  let secret: string | null
+  try {
+    secret = openWebhookSecret(row.id, row.secret)
+  } catch {
+    secret = null
+  }
+  return { ...row, secret }
 }
 
 /** The new endpoint's id, or null when the owner already has the most an account may have. */

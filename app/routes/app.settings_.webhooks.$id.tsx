@@ -49,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     // Only when asked for (a link, so it works without JS): the page does not show it by default.
     secret: url.searchParams.get('secret') === 'show' ? endpoint.secret : null,
+    secretUnreadable: endpoint.secret === null,
     deliveries: rows.map((d) => ({
       ...d,
       createdAt: d.createdAt.toISOString(),
@@ -110,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function WebhookEndpoint() {
-  const { endpoint, secret, deliveries, page, total, totalPages } = useLoaderData<typeof loader>()
+  const { endpoint, secret, secretUnreadable, deliveries, page, total, totalPages } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const base = `/app/settings/webhooks/${endpoint.id}`
@@ -170,6 +171,12 @@ export default function WebhookEndpoint() {
         <p className="mt-1 text-sm text-slate-300">
           Verify each message’s webhook-signature header with this secret and a Standard Webhooks library.
         </p>
+        {secretUnreadable ? (
+          <p role="alert" className="mt-3 text-amber-200">
+            The secret can no longer be decrypted (the server’s encryption key changed), so deliveries fail. Rotate it and put the
+            new one in your receiver.
+          </p>
+        ) : null}
         {secret ? (
           <div className="mt-3">
             <label htmlFor="signing-secret" className="mb-1 block text-sm font-medium text-slate-200">

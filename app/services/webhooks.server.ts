@@ -163,15 +163,11 @@ export async function deliverWebhook(
 
   const body = JSON.stringify(delivery.payload)
   const now = new Date()
-  const secrets = [endpoint.secret]
-  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now)
-    secrets.push(endpoint.previousSecret)
-  // Space-separated signatures (Standard Webhooks): the new secret's first, the old one's during a rotation.
-  const signature = secrets.map((s) => new Webhook(openWebhookSecret(endpoint.id, s)).sign(deliveryId, now, body)).join(' ')
   let status: number | null = null
   let excerpt: string | null = null
   let error: string | null = null
   try {
+    const signature = signatures(endpoint, deliveryId, now, body)
     const res = await safeFetch(endpoint.url, {
       method: 'POST',
       headers: {
@@ -242,6 +238,24 @@ export async function deliverWebhook(
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * Space-separated Standard Webhooks signatures: the current secret's, and during the day after a
+ * rotation the previous one's too. A current secret that cannot be decrypted (ENCRYPTION_KEY
+ * changed) throws, and the attempt fails with that message; rotating the secret mends it.
+ */
+function signatures(endpoint: typeof webhookEndpoints.$inferSelect, deliveryId: string, now: Date, body: string) {
+  const sign = (stored: string) => new Webhook(openWebhookSecret(endpoint.id, stored)).sign(deliveryId, now, body)
+  const all = [sign(endpoint.secret)]
+  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+    try {
+      all.push(sign(endpoint.previousSecret))
+    } catch {
+      // An old secret that no longer opens is simply not used.
+    }
+  }
+  return all.join(' ')
+}
 
 /** Marks the start of a run of failures; after 24 hours of them, disables the endpoint and emails its owner once. */
 async function recordFailure(tx: Tx, endpoint: typeof webhookEndpoints.$inferSelect, now: Date, error: string) {

@@ -100,7 +100,7 @@ async function setup(plan: 'pro' | 'free' = 'pro', path = '/hooks') {
     events: ['lead.created', 'lead.updated', 'lead.deleted'],
   }))!
   const endpoint = (await getEndpoint(owner.id, endpointId))!
-  return { owner, session, talk, endpointId, secret: endpoint.secret }
+  return { owner, session, talk, endpointId, secret: endpoint.secret! }
 }
 
 const deliveriesOf = (endpointId: string) =>
@@ -238,7 +238,7 @@ describe('webhook delivery', () => {
   it('signs with both secrets for a day after a rotation, then with the new one only', async () => {
     const { owner, session, endpointId, secret: old } = await setup()
     expect(await rotateEndpointSecret(owner.id, endpointId)).toBe(true)
-    const fresh = (await getEndpoint(owner.id, endpointId))!.secret
+    const fresh = (await getEndpoint(owner.id, endpointId))!.secret!
     expect(fresh).not.toBe(old)
     await signUp(session)
     await drain()
@@ -254,6 +254,31 @@ describe('webhook delivery', () => {
     expect(received[1]!.headers['webhook-signature']).toMatch(/^v1,\S+$/)
     expect(() => new Webhook(fresh).verify(received[1]!.body, received[1]!.headers)).not.toThrow()
     expect(() => new Webhook(old).verify(received[1]!.body, received[1]!.headers)).toThrow()
+  })
+
+  it('records a secret that cannot be decrypted as the attempt’s error; rotating mends it', async () => {
+    const { owner, session, endpointId } = await setup()
+    // As if ENCRYPTION_KEY had changed: the stored value no longer opens.
+    await getDb()
+      .update(webhookEndpoints)
+      .set({ secret: 'v1.AAAAAAAAAAA.AAAA.AAAA.AAAA' })
+      .where(eq(webhookEndpoints.id, endpointId))
+    await signUp(session)
+    await drain()
+    const [delivery] = await deliveriesOf(endpointId)
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, responseStatus: null })
+    expect(delivery!.lastError).toMatch(/^Cannot decrypt the stored secret/)
+    expect(received).toHaveLength(0)
+
+    expect((await getEndpoint(owner.id, endpointId))!.secret).toBeNull()
+    await rotateEndpointSecret(owner.id, endpointId)
+    const secret = (await getEndpoint(owner.id, endpointId))!.secret!
+    await makeDue()
+    await drain()
+    expect(received).toHaveLength(1)
+    expect(received[0]!.headers['webhook-signature']).toMatch(/^v1,\S+$/)
+    expect(() => new Webhook(secret).verify(received[0]!.body, received[0]!.headers)).not.toThrow()
+    expect((await deliveriesOf(endpointId))[0]).toMatchObject({ status: 'succeeded', attempts: 2 })
   })
 
   it('gives up after 24 hours of retries and marks the delivery failed', async () => {

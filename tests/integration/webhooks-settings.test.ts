@@ -50,6 +50,14 @@ describe('adding an endpoint', () => {
     expect(shown.secret).toMatch(/^whsec_/)
     const list = (await call(listLoader, makeRequest('/app/settings/webhooks', { cookie }))) as { endpoints: { id: string }[] }
     expect(list.endpoints.map((e) => e.id)).toEqual([id])
+
+    // A secret that no longer decrypts (ENCRYPTION_KEY changed): the page still opens and says so.
+    await getDb().update(webhookEndpoints).set({ secret: 'v1.AAAAAAAAAAA.AAAA.AAAA.AAAA' }).where(eq(webhookEndpoints.id, id))
+    const unreadable = (await call(endpointLoader, makeRequest(`${endpointPath(id)}?secret=show`, { cookie }), { id })) as {
+      secret: string | null
+      secretUnreadable: boolean
+    }
+    expect(unreadable).toMatchObject({ secret: null, secretUnreadable: true })
   })
 
   it.each([
