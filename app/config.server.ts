@@ -167,10 +167,17 @@ export function decodeKey(value: string): Buffer | null {
   return bytes?.length === 32 ? bytes : null
 }
 
-export class MissingEncryptionKeyError extends Error {
+const MISSING_KEY = 'ENCRYPTION_KEY is not set. In production it is required to store third-party secrets (docs/integrations.md).'
+
+/**
+ * Thrown when a secret must be sealed or opened in production without ENCRYPTION_KEY. A Response
+ * (503 with the sentence), so a route that does not catch it shows its error page with that status
+ * and the reason instead of a 500; jobs and forms that can say more catch it by class.
+ */
+export class MissingEncryptionKeyError extends Response {
+  readonly reason = MISSING_KEY
   constructor() {
-    super('ENCRYPTION_KEY is not set. In production it is required to store third-party secrets (docs/integrations.md).')
-    this.name = 'MissingEncryptionKeyError'
+    super(MISSING_KEY, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
   }
 }
 

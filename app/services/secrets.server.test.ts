@@ -68,7 +68,15 @@ describe('ENCRYPTION_KEY', () => {
   it('uses the configured key, else one generated once in DATA_DIR; production requires it', () => {
     const given = randomBytes(32)
     expect(getEncryptionKey(parseConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: given.toString('hex') }))).toEqual(given)
-    expect(() => getEncryptionKey(parseConfig({ NODE_ENV: 'production' }))).toThrow(MissingEncryptionKeyError)
+    // Thrown as a 503 Response: a route that does not catch it answers 503 with the reason, never 500.
+    let thrown: unknown
+    try {
+      getEncryptionKey(parseConfig({ NODE_ENV: 'production' }))
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(MissingEncryptionKeyError)
+    expect((thrown as Response).status).toBe(503)
 
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lectern-key-'))
     try {
