@@ -153,15 +153,20 @@ describe('scoreLead', () => {
         email: 'kim@yahoo.co.uk',
         jobTitle: 'Software Engineer',
         captures: [
-          { questions: [stars], answers: { stars: 5 } },
-          { questions: [topic], answers: { topic: 'Wasm' } },
+          { questions: [stars], answers: { stars: 5 }, eventName: 'DevConf' },
+          { questions: [topic], answers: { topic: 'Wasm' }, eventName: 'JSConf' },
           { questions: [unweighted], answers: { plain: 'A' } },
         ],
       },
       result: {
         score: 8,
         band: 'hot',
-        reasons: ['+3 How useful?: 5/5', '+1 Next topic?: answered', '0 Free-mail address (yahoo.co.uk)', '+4 Seen at 3 talks'],
+        reasons: [
+          '+3 How useful?: 5/5 (DevConf)',
+          '+1 Next topic?: answered (JSConf)',
+          '0 Free-mail address (yahoo.co.uk)',
+          '+4 Seen at 3 talks',
+        ],
       },
     },
     {

@@ -110,7 +110,12 @@ export function isFreeMailDomain(domain: string) {
 }
 
 export type ScoredQuestion = Pick<SessionQuestion, 'id' | 'kind' | 'label' | 'options' | 'weights'>
-export type ScoreCapture = { questions: readonly ScoredQuestion[]; answers: Record<string, string | string[] | number> }
+export type ScoreCapture = {
+  questions: readonly ScoredQuestion[]
+  answers: Record<string, string | string[] | number>
+  /** Where it was given (the event), named in the reasons when the person was seen at several. */
+  eventName?: string
+}
 export type ScoreInput = { email: string; jobTitle: string | null; captures: readonly ScoreCapture[] }
 export type LeadScore = { score: number; band: ScoreBand; reasons: string[] }
 
@@ -155,7 +160,8 @@ export function scoreLead(input: ScoreInput): LeadScore {
   for (const capture of input.captures) {
     for (const question of capture.questions) {
       const { points, shown } = answerPoints(question, capture.answers[question.id])
-      if (points !== 0) add(points, `${question.label}: ${shown}`)
+      const where = input.captures.length > 1 && capture.eventName ? ` (${capture.eventName})` : ''
+      if (points !== 0) add(points, `${question.label}: ${shown}${where}`)
     }
   }
 

@@ -40,7 +40,7 @@ test('follow up one person: status, note, tag, won with a deal value, downloads,
     await expect(page.getByText('+2 Seen at 2 talks')).toBeVisible({ timeout: 1000 })
   }).toPass({ timeout: 15_000 })
   // The weighted answer counts at each talk it was given.
-  await expect(page.getByText('+3 Your role: Engineering')).toHaveCount(2)
+  await expect(page.getByText(/^\+3 Your role: Engineering \(DevConf 2026\)$/)).toHaveCount(2)
   await expect(page.getByText('Hot', { exact: true })).toBeVisible()
   await expectNoAxeViolations(page)
   await noScript()
