@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool(false),
   // Seconds an anonymous public page is served from the per-process page cache; 0 turns it off.
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // Server processes on this machine (node:cluster), Postgres only: PGlite serves one process.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LAUNCH_OFFER_DEADLINE: z.string().default('2025-06-06T23:59:59Z'),
   DEMO_VIDEO_URL: optionalUrl,
   CHAT_WIDGET_URL: optionalUrl,
@@ -94,6 +96,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     launchOfferDeadline: new Date(e.LAUNCH_OFFER_DEADLINE),
     storagePublicUrl: storagePublicUrl(e),
     webhookAllowedHosts: parseAllowedHosts(e.WEBHOOK_ALLOWED_HOSTS),
+    // WEB_CONCURRENCY counts only on Postgres and outside development (Vite's dev server is one).
+    webProcesses: e.DATABASE_URL && e.NODE_ENV !== 'development' ? e.WEB_CONCURRENCY : 1,
   }
 }
 

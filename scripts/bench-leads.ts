@@ -7,7 +7,7 @@
 // database is created there and dropped afterwards. Needs `npm run build` first.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -17,9 +17,9 @@ import autocannon from 'autocannon'
 import { parseConfig, resetConfig } from '../app/config.server'
 import { openPglite, openPostgres, installDatabase, type DatabaseHandle } from '../app/db/client.server'
 import { migrate } from '../app/db/migrate.server'
-import { accounts, leadSubmissions, leads, speakers, talkSessions, talks, users } from '../app/db/schema'
+import { accounts, jobs, leadSubmissions, leads, speakers, talkSessions, talks, users } from '../app/db/schema'
 import { issueSubmissionToken } from '../app/services/lead-tokens.server'
-import { count, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30)
@@ -40,17 +40,67 @@ type Result = {
   errors: number
   /** Node server CPU per acknowledged sign-up (includes its job worker sending the emails). */
   serverCpuMsPerSignup: number | null
+  /** Postgres CPU (the bench database's backends) per acknowledged sign-up. */
+  dbCpuMsPerSignup: number | null
+  /** The load generator's own CPU per acknowledged sign-up (it shares the machine). */
+  benchCpuMsPerSignup: number
+  /** Postgres transactions committed per acknowledged sign-up (the request's and the job worker's). */
+  commitsPerSignup: number | null
+  processes: number
   firstView: { html: number; gzip: number; brotli: number | null; externalRefs: number }
 }
 
-/** CPU time (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number | undefined): number | null {
+/** CPU time (user + system) in ms a process has used so far, from /proc (Linux); null elsewhere. */
+function procCpuMs(pid: number | undefined): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
     // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
     return (Number(fields[11]) + Number(fields[12])) * 10
   } catch {
     return null
+  }
+}
+
+/** The server's CPU so far: its process and, with WEB_CONCURRENCY > 1, its cluster workers. */
+function cpuMs(pid: number | undefined): number | null {
+  const own = procCpuMs(pid)
+  if (own === null) return null
+  let total = own
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1])
+      if (ppid === pid) total += procCpuMs(Number(entry)) ?? 0
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total
+}
+
+/** CPU of the Postgres backends serving one database (by pid, so other databases' work is not counted). */
+async function databaseCpuMs(adminUrl: string, database: string): Promise<Map<number, number>> {
+  const admin = await openPostgres(adminUrl, { max: 1 })
+  try {
+    const rows = (await admin.db.execute(sql`select pid from pg_stat_activity where datname = ${database}`)) as unknown as {
+      pid: number
+    }[]
+    return new Map(rows.map((r) => [r.pid, procCpuMs(r.pid) ?? 0]))
+  } finally {
+    await admin.close()
+  }
+}
+
+/** Transactions committed in a database so far (each single statement outside a transaction is one). */
+async function databaseCommits(adminUrl: string, database: string) {
+  const admin = await openPostgres(adminUrl, { max: 1 })
+  try {
+    const rows = (await admin.db.execute(
+      sql`select xact_commit::int as n from pg_stat_database where datname = ${database}`,
+    )) as unknown as { n: number }[]
+    return rows[0]?.n ?? 0
+  } finally {
+    await admin.close()
   }
 }
 
@@ -201,13 +251,33 @@ async function firstView(port: number, code: string) {
   }
 }
 
+/** Waits (up to 60 s) until the job worker has no due job left. */
+async function waitForJobs(dbUrl: string) {
+  const handle = await openPostgres(dbUrl, { max: 1 })
+  try {
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline) {
+      const [row] = await handle.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, new Date())))
+      if (Number(row?.n ?? 0) === 0) return
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  } finally {
+    await handle.close()
+  }
+}
+
 async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Result> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-leads-'))
   let dbUrl: string | undefined
+  let dbName: string | undefined
   let dropDb: (() => Promise<void>) | undefined
   let sessions: Array<{ id: string; code: string }>
   if (driver === 'postgres') {
     const name = `lectern_bench_${randomBytes(4).toString('hex')}`
+    dbName = name
     const admin = await openPostgres(adminUrl!, { max: 1 })
     await admin.exec(`create database ${name}`)
     await admin.close()
@@ -228,10 +298,19 @@ async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Re
     await handle.close()
   }
 
-  const server = await startServer({ DATA_DIR: dataDir, ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) })
+  // BENCH_WEB_CONCURRENCY: server processes on Postgres (WEB_CONCURRENCY; PGlite is one process).
+  const processes = driver === 'postgres' ? Number(process.env.BENCH_WEB_CONCURRENCY ?? 1) : 1
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    WEB_CONCURRENCY: String(processes),
+    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+  })
   const view = await firstView(server.port, sessions[0]!.code)
 
   const cpuBefore = cpuMs(server.pid)
+  const benchBefore = process.cpuUsage()
+  const dbBefore = dbName ? await databaseCpuMs(adminUrl!, dbName) : undefined
+  const commitsBefore = dbName ? await databaseCommits(adminUrl!, dbName) : undefined
   const acked = new Set<string>()
   const statuses: Record<string, number> = {}
   let nextConnection = 0
@@ -266,8 +345,14 @@ async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Re
     ],
   })
   const cpuAfter = cpuMs(server.pid)
-  // Let the worker and in-flight requests settle, then stop the server cleanly.
+  const bench = process.cpuUsage(benchBefore)
+  const dbAfter = dbName ? await databaseCpuMs(adminUrl!, dbName) : undefined
+  // Let the job worker finish the run's jobs (its commits count too), then stop the server cleanly.
+  if (dbUrl) await waitForJobs(dbUrl)
   await server.stop()
+  // Backends report their counters when they end.
+  await new Promise((r) => setTimeout(r, 1500))
+  const commitsAfter = dbName ? await databaseCommits(adminUrl!, dbName) : undefined
 
   const handle =
     driver === 'postgres' ? await openPostgres(dbUrl!, { max: 1 }) : await openPglite(path.join(dataDir, 'pglite'), dataDir)
@@ -297,7 +382,19 @@ async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Re
     otherStatuses,
     errors: result.errors + result.timeouts,
     serverCpuMsPerSignup:
-      cpuBefore !== null && cpuAfter !== null && acked.size ? Math.round(((cpuAfter - cpuBefore) / acked.size) * 10) / 10 : null,
+      cpuBefore !== null && cpuAfter !== null && acked.size
+        ? Math.round(((cpuAfter - cpuBefore) / acked.size) * 100) / 100
+        : null,
+    dbCpuMsPerSignup:
+      dbBefore && dbAfter && acked.size
+        ? Math.round(([...dbAfter].reduce((sum, [pid, ms]) => sum + ms - (dbBefore.get(pid) ?? 0), 0) / acked.size) * 100) / 100
+        : null,
+    benchCpuMsPerSignup: acked.size ? Math.round(((bench.user + bench.system) / 1000 / acked.size) * 100) / 100 : 0,
+    commitsPerSignup:
+      commitsBefore !== undefined && commitsAfter !== undefined && acked.size
+        ? Math.round(((commitsAfter - commitsBefore) / acked.size) * 100) / 100
+        : null,
+    processes,
     firstView: view,
   }
 }
@@ -321,12 +418,12 @@ async function main() {
       .join(' ')}\n`,
   )
   console.log(
-    '| driver | sign-ups/s | p50 ms | p99 ms | acknowledged | stored | acked but missing | other statuses | errors | server CPU ms/sign-up |',
+    '| driver | processes | sign-ups/s | p50 ms | p99 ms | acknowledged | stored | acked but missing | other statuses | errors | CPU ms/sign-up: server · Postgres · bench | commits/sign-up |',
   )
-  console.log('|---|---|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const r of results) {
     console.log(
-      `| ${r.driver} | ${r.signupsPerSecond} | ${r.p50} | ${r.p99} | ${r.acknowledged} | ${r.stored} | ${r.ackedButMissing} | ${JSON.stringify(r.otherStatuses)} | ${r.errors} | ${r.serverCpuMsPerSignup ?? '–'} |`,
+      `| ${r.driver} | ${r.processes} | ${r.signupsPerSecond} | ${r.p50} | ${r.p99} | ${r.acknowledged} | ${r.stored} | ${r.ackedButMissing} | ${JSON.stringify(r.otherStatuses)} | ${r.errors} | ${r.serverCpuMsPerSignup ?? '–'} · ${r.dbCpuMsPerSignup ?? '–'} · ${r.benchCpuMsPerSignup} | ${r.commitsPerSignup ?? '–'} |`,
     )
   }
   const v = results[0]!.firstView

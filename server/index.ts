@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -163,7 +164,68 @@ export async function startServer() {
   return server
 }
 
-startServer().catch((error) => {
+/**
+ * WEB_CONCURRENCY > 1 on Postgres: this process only supervises that many server processes sharing
+ * the port (node:cluster). The first starts alone (migrations, seed), the others once it listens; one
+ * that dies is replaced; SIGTERM/SIGINT is passed on and waited for. Each runs its own job worker
+ * (jobs are claimed with SKIP LOCKED), page cache (bounded by its TTL) and per-session sign-up limit
+ * (its share of the limit).
+ */
+async function supervise(processes: number) {
+  let stopping = false
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = cluster.fork()
+      let listening = false
+      worker.once('listening', () => {
+        listening = true
+        resolve()
+      })
+      worker.once('exit', (code, signal) => {
+        if (stopping) return
+        // A process that never got to listen is a start-up failure (configuration, database): stop.
+        if (!listening) return reject(new Error(`A server process exited during start-up (${signal ?? code}).`))
+        console.error(`Server process ${worker.process.pid} exited (${signal ?? code}); starting another`)
+        start().catch(fail)
+      })
+    })
+  const fail = (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+    process.exit(1)
+  }
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined)
+    const exited = workers.map((w) => new Promise((resolve) => (w.isDead() ? resolve(null) : w.once('exit', resolve))))
+    for (const worker of workers) worker.process.kill(signal)
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 2_000)
+    force.unref()
+    await Promise.all(exited)
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  try {
+    await start()
+    await Promise.all(Array.from({ length: processes - 1 }, start))
+  } catch (error) {
+    fail(error)
+  }
+}
+
+function main() {
+  const config = parseConfig()
+  if (config.WEB_CONCURRENCY > 1 && config.webProcesses === 1) {
+    console.warn('WEB_CONCURRENCY is ignored: several processes need Postgres (DATABASE_URL) and a production build.')
+  }
+  if (cluster.isPrimary && config.webProcesses > 1) return supervise(config.webProcesses)
+  return startServer()
+}
+
+main().catch((error) => {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 })

@@ -93,7 +93,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   // Per session, never per address (a venue shares one); in memory: a DB write per sign-up costs too much.
-  const limit = hitLocalRateLimit(`leads:session:${session.id}`, LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE, 60_000)
+  // With several server processes (WEB_CONCURRENCY) each holds its share, so the session's total holds.
+  const perProcess = Math.ceil(LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE / getConfig().webProcesses)
+  const limit = hitLocalRateLimit(`leads:session:${session.id}`, perProcess, 60_000)
   if (!limit.allowed) {
     return renderSessionPage(
       {
