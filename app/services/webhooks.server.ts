@@ -214,15 +214,15 @@ export async function deliverWebhook(
       await recordFailure(tx, endpoint, now, error!)
     }
     if (delivery.contactId) {
-      // The keys the timeline reads (app/lib/lead-timeline.ts): endpoint, event, status; the rest as detail.
+      // As the timeline reads it (app/lib/lead-timeline.ts): "Webhook lead.created to host: delivered (HTTP 200)".
       const entry = {
-        endpoint: urlHost(endpoint.url),
-        event: delivery.eventType,
-        status: ok ? 'delivered' : final ? 'failed' : 'failed, will retry',
-        responseStatus: status,
-        attempt,
         endpointId: endpoint.id,
+        host: urlHost(endpoint.url),
+        event: delivery.eventType,
         deliveryId,
+        status,
+        ok,
+        attempt,
         ...(error ? { error } : {}),
       }
       // The person may have been erased since; the timeline entry then has nowhere to go.

@@ -7,6 +7,7 @@ import { getConfig, parseConfig, resetConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { contacts, emailOutbox, jobs, leadEvents, leads, webhookDeliveries, webhookEndpoints } from '~/db/schema'
 import { createEndpoint, getEndpoint, queuePing, replayDelivery, rotateEndpointSecret } from '~/models/webhooks.server'
+import { describeLeadEvent } from '~/lib/lead-timeline'
 import { action } from '~/routes/t.$code'
 import { JobWorker } from '~/services/jobs.server'
 import { dispatchLeadEvent, eraseCaptures, recordLeadEvent, type LeadEventPayload } from '~/services/lead-events.server'
@@ -151,9 +152,9 @@ describe('webhook delivery', () => {
     expect(timeline.map((e) => e.data)).toEqual([
       expect.objectContaining({
         endpointId,
-        endpoint: `127.0.0.1:${port}`,
-        status: 'delivered',
-        responseStatus: 200,
+        host: `127.0.0.1:${port}`,
+        status: 200,
+        ok: true,
         attempt: 1,
         event: 'lead.created',
       }),
@@ -190,10 +191,15 @@ describe('webhook delivery', () => {
       .from(leadEvents)
       .where(and(eq(leadEvents.contactId, delivery!.contactId!), eq(leadEvents.type, 'webhook')))
       .orderBy(asc(leadEvents.id))
-    expect(timeline.map((e) => [e.data.status, e.data.responseStatus, e.data.attempt])).toEqual([
-      ['failed, will retry', 500, 1],
-      ['failed, will retry', 503, 2],
-      ['delivered', 200, 3],
+    expect(timeline.map((e) => [e.data.ok, e.data.status, e.data.attempt, e.data.error ?? null])).toEqual([
+      [false, 500, 1, 'HTTP 500'],
+      [false, 503, 2, 'HTTP 503'],
+      [true, 200, 3, null],
+    ])
+    expect(timeline.map((e) => describeLeadEvent(e.type, e.data, null).title)).toEqual([
+      `Webhook lead.created to 127.0.0.1:${port}: failed (HTTP 500)`,
+      `Webhook lead.created to 127.0.0.1:${port}: failed (HTTP 503)`,
+      `Webhook lead.created to 127.0.0.1:${port}: delivered (HTTP 200)`,
     ])
     // Nothing more is queued: a fourth request never comes.
     await makeDue()
