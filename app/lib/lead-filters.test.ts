@@ -3,7 +3,6 @@ import {
   canonicalSegmentQuery,
   EMPTY_LEAD_FILTERS,
   hasLeadFilters,
-  normaliseLeadTag,
   parseDay,
   parseLeadFilters,
   parseLeadPage,
@@ -108,9 +107,5 @@ describe('segments and pages', () => {
     [null, null],
   ])('parseDay(%s) = %s', (value, expected) => {
     expect(parseDay(value)).toBe(expected)
-  })
-
-  it('normalises tags', () => {
-    expect(normaliseLeadTag('  Follow  Up ')).toBe('follow up')
   })
 })

@@ -1,3 +1,4 @@
+import { normalizeTag, TAG_MAX_LENGTH } from './lead-follow-up'
 import { isContactStatus, isScoreBand, type ContactStatus, type ScoreBand } from './lead-status'
 import { parsePage } from './page-param'
 import { isUuid } from './text'
@@ -52,7 +53,6 @@ export const EMPTY_LEAD_FILTERS: LeadFilters = {
 }
 
 export const SEARCH_MAX = 100
-export const TAG_MAX = 40
 export const EVENT_MAX = 200
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -63,11 +63,6 @@ export function parseDay(value: string | null | undefined): string | null {
   if (!m) return null
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
   return date.toISOString().slice(0, 10) === m[0] && date.getUTCFullYear() >= 2000 ? m[0] : null
-}
-
-/** A person's tags are stored and compared lower-cased and trimmed, with inner runs of spaces made one. */
-export function normaliseLeadTag(value: string | null | undefined): string {
-  return (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase().slice(0, TAG_MAX)
 }
 
 function text(value: string | null, max: number) {
@@ -102,7 +97,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     to,
     status: isContactStatus(status) ? status : null,
     band: isScoreBand(band) ? band : null,
-    tag: normaliseLeadTag(params.get('tag')),
+    tag: normalizeTag(params.get('tag') ?? '').slice(0, TAG_MAX_LENGTH),
     consent: consent === 'yes' || consent === 'no' ? consent : null,
     sort: (LEAD_SORTS as readonly string[]).includes(sort ?? '') ? (sort as LeadSort) : DEFAULT_LEAD_SORT,
   }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { contacts, leads } from '~/db/schema'
+import { TAGS_PER_PERSON } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
 import { isUuid } from '~/lib/text'
 import { eraseCaptures, recordLeadEvent } from '~/services/lead-events.server'
@@ -14,14 +15,14 @@ import { ownerPlan, visibleLeadsFilter } from './leads.server'
 
 type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0]
 
-export type BulkResult = { ok: true; changed: number } | { ok: false }
+export type BulkResult = { ok: true; changed: number } | { ok: false; reason: 'not-found' | 'won-needs-deal' | 'too-many-tags' }
 
 async function lockOwnedPeople(tx: Tx, ownerId: string, ids: readonly string[]) {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))]
   if (wanted.length === 0 || !wanted.every(isUuid)) return null
   const plan = await ownerPlan(ownerId, tx)
   const rows = await tx
-    .select({ id: contacts.id, status: contacts.status, tags: contacts.tags })
+    .select({ id: contacts.id, status: contacts.status, tags: contacts.tags, dealValueCents: contacts.dealValueCents })
     .from(contacts)
     .where(
       and(
@@ -42,8 +43,10 @@ export async function bulkSetStatus(
 ): Promise<BulkResult> {
   return getDb().transaction(async (tx) => {
     const people = await lockOwnedPeople(tx, ownerId, ids)
-    if (!people) return { ok: false }
+    if (!people) return { ok: false, reason: 'not-found' }
     const changing = people.filter((p) => p.status !== status)
+    // As on the person's page, won needs a deal value (app/lib/lead-follow-up.ts).
+    if (status === 'won' && changing.some((p) => p.dealValueCents === null)) return { ok: false, reason: 'won-needs-deal' }
     if (changing.length === 0) return { ok: true, changed: 0 }
     const now = new Date()
     await tx
@@ -80,8 +83,9 @@ export async function bulkTag(
 ): Promise<BulkResult> {
   return getDb().transaction(async (tx) => {
     const people = await lockOwnedPeople(tx, ownerId, ids)
-    if (!people) return { ok: false }
+    if (!people) return { ok: false, reason: 'not-found' }
     const changing = people.filter((p) => p.tags.includes(tag) === (change === 'remove'))
+    if (change === 'add' && changing.some((p) => p.tags.length >= TAGS_PER_PERSON)) return { ok: false, reason: 'too-many-tags' }
     if (changing.length === 0) return { ok: true, changed: 0 }
     const now = new Date()
     const changingIds = changing.map((p) => p.id)
@@ -113,7 +117,7 @@ export async function bulkTag(
 export async function bulkDelete(ownerId: string, ids: readonly string[], actorId: string): Promise<BulkResult> {
   return getDb().transaction(async (tx) => {
     const people = await lockOwnedPeople(tx, ownerId, ids)
-    if (!people) return { ok: false }
+    if (!people) return { ok: false, reason: 'not-found' }
     const captures = await tx
       .select({ id: leads.id })
       .from(leads)

@@ -46,14 +46,14 @@ test('without JavaScript: filter, segments, bulk status and tag, export, delete'
   await page.getByRole('button', { name: 'Set status' }).click()
   await expect(page.getByText('Select at least one person first.')).toBeVisible()
   await page.getByRole('checkbox', { name: `Select Alan (${alan})` }).check()
-  await page.getByLabel('New status').selectOption('won')
+  await page.getByLabel('New status').selectOption('contacted')
   await page.getByRole('button', { name: 'Set status' }).click()
-  await expect(page.getByText('Status set to Won for 1 person.')).toBeVisible()
+  await expect(page.getByText('Status set to Contacted for 1 person.')).toBeVisible()
   await page.getByRole('checkbox', { name: `Select Alan (${alan})` }).check()
   await page.getByLabel('Tag to add or remove').fill('Enigma')
   await page.getByRole('button', { name: 'Add tag' }).click()
   await expect(page.getByText('Tag “enigma” added to 1 person.')).toBeVisible()
-  await page.goto('/app/leads?tag=enigma&status=won')
+  await page.goto('/app/leads?status=contacted&tag=enigma')
   await expect(page.getByText('1 person matches these filters')).toBeVisible()
 
   // Export the selection (a document redirect to the CSV).

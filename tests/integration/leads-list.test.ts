@@ -238,8 +238,8 @@ describe('bulk actions', () => {
     const cases: [Record<string, string | string[]>, string][] = [
       [{ intent: 'status', status: 'won' }, 'Select at least one person first.'],
       [{ intent: 'status', status: 'archived', ids: [people[0]!.id] }, 'Choose a status.'],
-      [{ intent: 'add-tag', tag: '   ', ids: [people[0]!.id] }, 'Enter a tag.'],
-      [{ intent: 'add-tag', tag: 'x'.repeat(41), ids: [people[0]!.id] }, 'Use at most 40 characters for a tag.'],
+      [{ intent: 'add-tag', tag: '   ', ids: [people[0]!.id] }, 'Enter a tag'],
+      [{ intent: 'add-tag', tag: 'x'.repeat(41), ids: [people[0]!.id] }, 'A tag must be at most 40 characters'],
       [{ intent: 'explode', ids: [people[0]!.id] }, 'Unknown action.'],
     ]
     for (const [form, message] of cases) {
@@ -247,6 +247,27 @@ describe('bulk actions', () => {
       expect(res.init.status).toBe(400)
       expect(res.data.error).toBe(message)
     }
+  })
+
+  it('marks people won only when each has a deal value, and keeps to 20 tags a person', async () => {
+    const { owner, cookie, people } = await setup()
+    const ids = people.map((p) => p.id)
+    const refused = (await post(cookie, { intent: 'status', status: 'won', ids })) as {
+      init: { status: number }
+      data: { error: string }
+    }
+    expect(refused.init.status).toBe(400)
+    expect(refused.data.error).toBe('Won needs a deal value: set it on the person’s page. Some of the people selected have none.')
+    expect((await contactOf(owner.id, people[0]!.email)).status).toBe('new')
+    await getDb().update(contacts).set({ dealValueCents: 500_00, dealCurrency: 'EUR' }).where(eq(contacts.ownerId, owner.id))
+    expect(((await post(cookie, { intent: 'status', status: 'won', ids })) as Response).status).toBe(302)
+    expect((await contactOf(owner.id, people[1]!.email)).status).toBe('won')
+
+    const twenty = Array.from({ length: 20 }, (_, i) => `t${i}`)
+    await getDb().update(contacts).set({ tags: twenty }).where(eq(contacts.id, people[0]!.id))
+    const full = (await post(cookie, { intent: 'add-tag', tag: 'one more', ids })) as { data: { error: string } }
+    expect(full.data.error).toBe('A person can have at most 20 tags')
+    expect((await contactOf(owner.id, people[1]!.email)).tags).toEqual([])
   })
 
   it('refuses another speaker’s ids with a 404 and changes nothing, even mixed with own ids', async () => {

@@ -1,6 +1,7 @@
 import { data, redirectDocument } from '@remix-run/node'
 import { z } from 'zod'
-import { canonicalSegmentQuery, normaliseLeadTag, TAG_MAX } from '~/lib/lead-filters'
+import { canonicalSegmentQuery } from '~/lib/lead-filters'
+import { FOLLOW_UP_ERRORS, normalizeTag, TAG_MAX_LENGTH } from '~/lib/lead-follow-up'
 import { CONTACT_STATUS_LABELS, isContactStatus } from '~/lib/lead-status'
 import { BULK_MAX } from '~/models/lead-list.server'
 import { bulkDelete, bulkSetStatus, bulkTag } from '~/models/lead-bulk.server'
@@ -15,8 +16,7 @@ export const LEADS_ERRORS = {
   noneSelected: 'Select at least one person first.',
   tooMany: `Select at most ${BULK_MAX} people at a time.`,
   status: 'Choose a status.',
-  tag: 'Enter a tag.',
-  tagLong: `Use at most ${TAG_MAX} characters for a tag.`,
+  wonNeedsDeal: 'Won needs a deal value: set it on the person’s page. Some of the people selected have none.',
   segmentName: 'Enter a name for the segment.',
   segmentNameLong: 'Use at most 60 characters.',
   segmentTaken: 'You already have a segment with this name.',
@@ -111,6 +111,7 @@ export async function leadsAction(form: FormData, user: { id: string }) {
     const status = form.get('status')
     if (!isContactStatus(status)) return bulkError(LEADS_ERRORS.status)
     const result = await bulkSetStatus(user.id, ids, status, user.id)
+    if (!result.ok && result.reason === 'won-needs-deal') return bulkError(LEADS_ERRORS.wonNeedsDeal)
     if (!result.ok) throw notFound()
     return redirectWithToast(back, {
       description: `Status set to ${CONTACT_STATUS_LABELS[status]} for ${people(ids.length)}.`,
@@ -118,11 +119,12 @@ export async function leadsAction(form: FormData, user: { id: string }) {
   }
 
   if (intent === 'add-tag' || intent === 'remove-tag') {
-    const rawTag = String(form.get('tag') ?? '')
-    if (rawTag.trim().length > TAG_MAX) return bulkError(LEADS_ERRORS.tagLong)
-    const tag = normaliseLeadTag(rawTag)
-    if (!tag) return bulkError(LEADS_ERRORS.tag)
+    // The tag rules of the person's page (app/lib/lead-follow-up.ts), one tag at a time here.
+    const tag = normalizeTag(String(form.get('tag') ?? ''))
+    if (!tag) return bulkError(FOLLOW_UP_ERRORS.tagEmpty)
+    if ([...tag].length > TAG_MAX_LENGTH) return bulkError(FOLLOW_UP_ERRORS.tagTooLong)
     const result = await bulkTag(user.id, ids, tag, intent === 'add-tag' ? 'add' : 'remove', user.id)
+    if (!result.ok && result.reason === 'too-many-tags') return bulkError(FOLLOW_UP_ERRORS.tooManyTags)
     if (!result.ok) throw notFound()
     return redirectWithToast(back, {
       description:

@@ -2,7 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { useRef } from 'react'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { useHydrated } from '~/components/use-hydrated'
-import { TAG_MAX } from '~/lib/lead-filters'
+import { TAG_MAX_LENGTH } from '~/lib/lead-follow-up'
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, SCORE_BAND_LABELS, type ContactStatus, type ScoreBand } from '~/lib/lead-status'
 import type { LeadsActionData } from './actions.server'
 
@@ -75,7 +75,7 @@ export function PeopleTable({ rows, back, actionData }: { rows: PersonRow[]; bac
           <input
             id="bulk-tag"
             name="tag"
-            maxLength={TAG_MAX}
+            maxLength={TAG_MAX_LENGTH}
             list="lead-tags"
             autoComplete="off"
             className="w-36 rounded-md border border-white/15 bg-ink-900 px-3 py-2 text-slate-100"
