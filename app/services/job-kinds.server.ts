@@ -41,6 +41,11 @@ export type JobKindDefinition<P> = {
   /** Attempts before the job is marked failed (10 when unset). */
   maxAttempts?: number
   /**
+   * Jobs of this kind a worker runs at once (1 when unset: one after another, with the other unset
+   * kinds). For kinds that mostly wait on the database; not for calls to a rate-limited provider.
+   */
+  concurrency?: number
+  /**
    * The kind's own retry schedule instead of the worker's backoff: the wait before the next attempt
    * after this one failed (job.attempts so far, job.createdAt), or null to mark it failed.
    */
@@ -58,7 +63,8 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
   return {
     email: { run: (email, job) => deliverEmail(transport, email, job) },
     'storage.delete': { run: ({ key }) => deleteIfUnreferenced(key) },
-    'lead.event': { run: (payload, job) => dispatchLeadEvent(payload, job.id) },
+    // Several round trips per event (visibility, rescoring, webhook and CRM look-ups): run side by side.
+    'lead.event': { concurrency: 4, run: (payload, job) => dispatchLeadEvent(payload, job.id) },
     'webhook.deliver': { run: (payload, job) => deliverWebhook(payload, job), retryDelayMs: webhookRetryDelay },
     'crm.sync': { maxAttempts: CRM_SYNC_MAX_ATTEMPTS, run: (payload, job) => runCrmSync(payload, job) },
     'crm.backfill': { run: (payload, job) => runCrmBackfill(payload, job) },

@@ -168,6 +168,34 @@ describe('job queue', () => {
       expect(sent).toHaveLength(6)
     })
 
+    it('runs a kind with a concurrency side by side, the others one at a time', async () => {
+      // Each handler waits until three run at once (or 300 ms pass), so the peak shows how many did.
+      const peak = { email: 0, 'storage.delete': 0 }
+      const running = { email: 0, 'storage.delete': 0 }
+      let release: () => void = () => {}
+      const three = new Promise<void>((r) => (release = r))
+      const track = (kind: keyof typeof peak) => async () => {
+        running[kind]++
+        peak[kind] = Math.max(peak[kind], running[kind])
+        if (running[kind] === 3) release()
+        await Promise.race([three, new Promise((r) => setTimeout(r, 300))])
+        running[kind]--
+      }
+      const ids: string[] = []
+      for (const to of ['c1', 'c2', 'c3']) ids.push(await enqueueEmail(message(`${to}@x.test`)))
+      for (const key of ['k1', 'k2', 'k3']) ids.push((await enqueueJob('storage.delete', { key }))!)
+      worker = new JobWorker({
+        registry: {
+          ...createJobRegistry(),
+          email: { run: track('email') },
+          'storage.delete': { concurrency: 3, run: track('storage.delete') },
+        },
+      })
+      await worker.drain()
+      expect(peak).toEqual({ email: 1, 'storage.delete': 3 })
+      expect((await Promise.all(ids.map(jobRow))).map((r) => r.status)).toEqual(Array(6).fill('done'))
+    })
+
     it('writes what is done and renews the lease of the rest when a batch runs past half its lease', async () => {
       const order: { id: string; statusOfFirst: string; leasedUntil: number }[] = []
       for (const to of ['s1', 's2', 's3']) await enqueueEmail(message(`${to}@x.test`))
