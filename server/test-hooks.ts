@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { getDb } from '../app/db/client.server'
 import { randomBytes } from 'node:crypto'
-import { speakers, talkSessions, talks, users } from '../app/db/schema'
+import { accounts, speakers, talkSessions, talks, users } from '../app/db/schema'
+import { isPlan } from '../app/lib/plans'
 
 /**
  * End-to-end test support: creates a signed-in session without the email round trip.
@@ -37,6 +38,11 @@ export function mountTestHooks(app: Express) {
     const db = getDb()
     await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+    // Optional plan of the owner (no account row = free), for tests of plan-gated screens.
+    if (isPlan(req.body?.plan)) {
+      const plan = req.body.plan
+      await db.insert(accounts).values({ userId: user!.id, plan }).onConflictDoUpdate({ target: accounts.userId, set: { plan } })
+    }
     const [profile] = await db.select({ id: speakers.id }).from(speakers).where(eq(speakers.userId, user!.id)).limit(1)
     if (!profile) {
       await db.insert(speakers).values({

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { canGoLive, isPlan, liveLimitMessage, lockedLeadCount, planAllowances, PLANS, visibleLeadLimit } from './plans'
+import {
+  analyticsNotInPlanMessage,
+  canGoLive,
+  crmNotInPlanMessage,
+  hasCrmIntegration,
+  hasLeadAnalytics,
+  isPlan,
+  liveLimitMessage,
+  lockedLeadCount,
+  planAllowances,
+  PLANS,
+  plansWith,
+  visibleLeadLimit,
+} from './plans'
 
 describe('plan gates (spec 000 §2, §9: free = 1 live session, 3 visible leads)', () => {
   it.each([
@@ -33,6 +46,34 @@ describe('plan gates (spec 000 §2, §9: free = 1 live session, 3 visible leads)
     expect(lockedLeadCount(plan, unlocked, total)).toBe(locked)
   })
 
+  it.each([
+    ['free', false],
+    ['solo', false],
+    ['pro', true],
+    ['teams', true],
+    ['organiser', true],
+  ] as const)('%s includes CRM integration: %s', (plan, expected) => {
+    expect(hasCrmIntegration(plan)).toBe(expected)
+  })
+
+  it.each([
+    ['free', false, false],
+    ['free', true, true],
+    ['solo', false, false],
+    ['solo', true, true],
+    ['pro', false, true],
+    ['teams', false, true],
+    ['organiser', false, true],
+    ['organiser', true, true],
+  ] as const)('%s (unlocked %s) has ROI and lead analytics: %s', (plan, unlocked, expected) => {
+    expect(hasLeadAnalytics(plan, unlocked)).toBe(expected)
+  })
+
+  it('names the plans with each capability', () => {
+    expect(plansWith('crmIntegration')).toBe('Professional, Teams and Event Organiser')
+    expect(plansWith('leadAnalytics')).toBe('Professional, Teams and Event Organiser')
+  })
+
   it('knows exactly the five plans', () => {
     expect(PLANS).toEqual(['free', 'solo', 'pro', 'teams', 'organiser'])
     expect(isPlan('teams')).toBe(true)
@@ -47,12 +88,39 @@ describe('plan texts', () => {
       [
         '1 live session at a time',
         '3 visible leads per session; the rest are counted and shown locked until the session is unlocked',
+        'ROI and lead analytics only for unlocked sessions',
+        'No CRM integration (included in the Professional, Teams and Event Organiser plans)',
       ],
     ],
-    ['solo', ['Unlimited live sessions', 'Every lead of every session visible']],
-    ['organiser', ['Unlimited live sessions', 'Every lead of every session visible']],
+    [
+      'solo',
+      [
+        'Unlimited live sessions',
+        'Every lead of every session visible',
+        'ROI and lead analytics only for unlocked sessions',
+        'No CRM integration (included in the Professional, Teams and Event Organiser plans)',
+      ],
+    ],
+    [
+      'organiser',
+      [
+        'Unlimited live sessions',
+        'Every lead of every session visible',
+        'ROI and lead analytics for every session',
+        'CRM integration (HubSpot)',
+      ],
+    ],
   ] as const)('%s allows %j', (plan, lines) => {
     expect(planAllowances(plan)).toEqual(lines)
+  })
+
+  it('says which plans include CRM integration and analytics, and the unlock', () => {
+    expect(crmNotInPlanMessage('solo')).toBe(
+      'Your Solo plan does not include CRM integration. It is included in the Professional, Teams and Event Organiser plans.',
+    )
+    expect(analyticsNotInPlanMessage('free', '€49')).toBe(
+      'Your Free plan does not include ROI and lead analytics. They are included in the Professional, Teams and Event Organiser plans, or unlock this session for €49 to see all its leads and analytics.',
+    )
   })
 
   it('names the plan and the way out when go-live is refused', () => {

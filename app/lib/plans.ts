@@ -22,14 +22,23 @@ type Limits = {
   liveSessions: number | null
   /** Leads visible per session unless the session is unlocked; null = all. */
   visibleLeadsPerSession: number | null
+  /** Connect a CRM (HubSpot) and push leads to it (spec 000 §2: "no analytics or CRM" on free). */
+  crmIntegration: boolean
+  /** The ROI and lead analytics pages of every session; otherwise only of unlocked sessions. */
+  leadAnalytics: boolean
 }
 
 export const PLAN_LIMITS: Record<Plan, Limits> = {
-  free: { liveSessions: FREE_PLAN_LIVE_SESSIONS, visibleLeadsPerSession: FREE_PLAN_VISIBLE_LEADS },
-  solo: { liveSessions: null, visibleLeadsPerSession: null },
-  pro: { liveSessions: null, visibleLeadsPerSession: null },
-  teams: { liveSessions: null, visibleLeadsPerSession: null },
-  organiser: { liveSessions: null, visibleLeadsPerSession: null },
+  free: {
+    liveSessions: FREE_PLAN_LIVE_SESSIONS,
+    visibleLeadsPerSession: FREE_PLAN_VISIBLE_LEADS,
+    crmIntegration: false,
+    leadAnalytics: false,
+  },
+  solo: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: false, leadAnalytics: false },
+  pro: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: true, leadAnalytics: true },
+  teams: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: true, leadAnalytics: true },
+  organiser: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: true, leadAnalytics: true },
 }
 
 export function isPlan(value: unknown): value is Plan {
@@ -57,14 +66,48 @@ export function lockedLeadCount(plan: Plan, sessionUnlocked: boolean, total: num
   return limit === null ? 0 : Math.max(0, total - limit)
 }
 
+/** May the owner connect a CRM and have leads pushed to it? */
+export function hasCrmIntegration(plan: Plan) {
+  return PLAN_LIMITS[plan].crmIntegration
+}
+
+/** May the owner see a session's ROI and lead analytics? The 49 unlock opens "all leads and analytics". */
+export function hasLeadAnalytics(plan: Plan, sessionUnlocked: boolean) {
+  return sessionUnlocked || PLAN_LIMITS[plan].leadAnalytics
+}
+
+/** The plans with a capability, as a sentence names them: "Professional, Teams and Event Organiser". */
+export function plansWith(capability: 'crmIntegration' | 'leadAnalytics') {
+  const labels = PLANS.filter((p) => PLAN_LIMITS[p][capability]).map((p) => PLAN_LABELS[p])
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? '')
+}
+
+/** Settings → Integrations (instead of the connect form) and a refused connect, word for word. */
+export function crmNotInPlanMessage(plan: Plan) {
+  return `Your ${PLAN_LABELS[plan]} plan does not include CRM integration. It is included in the ${plansWith('crmIntegration')} plans.`
+}
+
+/** Recorded on a person when a push is refused because the plan no longer includes CRM integration. */
+export const CRM_NOT_IN_PLAN = 'Not sent: your plan does not include CRM integration.'
+
+/**
+ * The ROI page of a session without analytics, with the two ways out. `unlockPrice` is the 49 unlock
+ * fee formatted in the visitor's currency (formatPrice(UNLOCK_FEE, currency)).
+ */
+export function analyticsNotInPlanMessage(plan: Plan, unlockPrice: string) {
+  return `Your ${PLAN_LABELS[plan]} plan does not include ROI and lead analytics. They are included in the ${plansWith('leadAnalytics')} plans, or unlock this session for ${unlockPrice} to see all its leads and analytics.`
+}
+
 /** What a plan allows, in the words the settings page shows. */
 export function planAllowances(plan: Plan): string[] {
-  const { liveSessions, visibleLeadsPerSession } = PLAN_LIMITS[plan]
+  const { liveSessions, visibleLeadsPerSession, crmIntegration, leadAnalytics } = PLAN_LIMITS[plan]
   return [
     liveSessions === null ? 'Unlimited live sessions' : `${liveSessions} live session${liveSessions === 1 ? '' : 's'} at a time`,
     visibleLeadsPerSession === null
       ? 'Every lead of every session visible'
       : `${visibleLeadsPerSession} visible leads per session; the rest are counted and shown locked until the session is unlocked`,
+    leadAnalytics ? 'ROI and lead analytics for every session' : 'ROI and lead analytics only for unlocked sessions',
+    crmIntegration ? 'CRM integration (HubSpot)' : `No CRM integration (included in the ${plansWith('crmIntegration')} plans)`,
   ]
 }
 

@@ -3,6 +3,7 @@ import { MissingEncryptionKeyError } from '~/config.server'
 import { getDb, type Db } from '~/db/client.server'
 import { contacts } from '~/db/schema'
 import { crmProperties } from '~/lib/crm-mapping'
+import { CRM_NOT_IN_PLAN, hasCrmIntegration } from '~/lib/plans'
 import { isUuid } from '~/lib/text'
 import {
   clearCrmConnectionError,
@@ -14,6 +15,7 @@ import {
   setCrmConnectionError,
   type CrmProvider,
 } from '~/models/crm.server'
+import { ownerPlan } from '~/models/leads.server'
 import { archiveHubSpotContact, HubSpotError, upsertHubSpotContact } from './hubspot.server'
 import type { JobRow } from './jobs.server'
 import { enqueueJob } from './jobs.server'
@@ -26,6 +28,8 @@ import { SecretDecryptionError } from './secrets.server'
 // speaker see — and creates or updates the contact by email, or archives it after an erasure.
 // 429, 5xx and timeouts are retried by the job mechanism; a refused token, a missing scope or a
 // refused property are final: recorded on the person and shown in Settings → Integrations.
+// A plan without CRM integration (app/lib/plans.ts; a downgrade, say) pushes nothing: the job records
+// why on the person, once, without a retry. Removing an erased person from the CRM still runs.
 
 export const CRM_SYNC_MAX_ATTEMPTS = 10
 
@@ -86,6 +90,7 @@ export const CRM_BACKFILL_PAGE = 200
 export async function runCrmBackfill(payload: CrmBackfillPayload, job: Pick<JobRow, 'id'>, db: Db = getDb()) {
   const { ownerId, provider } = payload
   if (!(await hasEnabledCrm(ownerId, provider, db))) return { queued: 0, skipped: 'not connected' }
+  if (!hasCrmIntegration(await ownerPlan(ownerId, db))) return { queued: 0, skipped: 'not in the plan' }
   const page = await listUnsyncedPeople(ownerId, provider, payload.after, CRM_BACKFILL_PAGE, db)
   let queued = 0
   for (const contactId of page) {
@@ -106,6 +111,7 @@ export async function requeueCrmSync(ownerId: string, contactId: string, provide
     .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId)))
   if (!person) return 'not-found' as const
   if (!(await hasEnabledCrm(ownerId, provider, db))) return 'not-connected' as const
+  if (!hasCrmIntegration(await ownerPlan(ownerId, db))) return 'not-in-plan' as const
   return (await queueUpsert(db, { provider, ownerId, contactId })) ? ('queued' as const) : ('not-found' as const)
 }
 
@@ -115,6 +121,19 @@ export async function runCrmSync(payload: CrmSyncPayload, job: Pick<JobRow, 'att
   const lastAttempt = job.attempts >= CRM_SYNC_MAX_ATTEMPTS
   const credentials = await getCrmCredentials(ownerId, provider, db)
   if (!credentials) return { outcome: 'skipped: not connected' }
+  // An upsert reads the person first: nothing to send, or a plan that refuses it, needs no token.
+  const person = payload.action === 'upsert' ? await loadCrmPerson(ownerId, contactId, db) : null
+  if (person === 'gone') return { outcome: 'skipped: the person is gone' }
+  if (person === 'withheld') {
+    // Every capture locked by the plan (after a downgrade, say): not sent, and said so.
+    await recordCrmSync(db, { ...payload, state: 'failed', lastError: WITHHELD })
+    return { outcome: 'skipped: withheld by the plan' }
+  }
+  if (person && !hasCrmIntegration(await ownerPlan(ownerId, db))) {
+    // Downgraded to a plan without CRM integration: final, recorded on the person, not retried.
+    await recordCrmSync(db, { ...payload, state: 'failed', lastError: CRM_NOT_IN_PLAN })
+    return { outcome: 'skipped: CRM integration is not in the plan' }
+  }
   let token: string
   try {
     token = credentials.token()
@@ -125,14 +144,8 @@ export async function runCrmSync(payload: CrmSyncPayload, job: Pick<JobRow, 'att
     return { outcome: 'failed', error: UNREADABLE_TOKEN }
   }
   if (payload.action === 'archive') return archive(db, payload, token, lastAttempt)
+  if (!person) return { outcome: 'skipped: the person is gone' }
 
-  const person = await loadCrmPerson(ownerId, contactId, db)
-  if (person === 'gone') return { outcome: 'skipped: the person is gone' }
-  if (person === 'withheld') {
-    // Every capture locked by the plan (after a downgrade, say): not sent, and said so.
-    await recordCrmSync(db, { ...payload, state: 'failed', lastError: WITHHELD })
-    return { outcome: 'skipped: withheld by the plan' }
-  }
   let pushed: { id: string; created: boolean }
   try {
     pushed = await upsertHubSpotContact(token, person.email, crmProperties(person, credentials.fieldMap))

@@ -11,7 +11,7 @@ test('connect, map and disconnect HubSpot without JavaScript', async ({ page, co
   test.slow()
   const speaker = uniqueEmail('crm-nojs')
   await signIn(context, speaker)
-  const { code } = await createLeadSession(request, speaker)
+  const { code } = await createLeadSession(request, speaker, { plan: 'pro' })
   const token = uniqueToken()
   await registerHubSpotToken(token)
 

@@ -18,7 +18,7 @@ test('connect HubSpot, map fields, and a captured lead appears in HubSpot', asyn
   test.slow()
   const speaker = uniqueEmail('crm')
   await signIn(context, speaker)
-  const { code } = await createLeadSession(request, speaker)
+  const { code } = await createLeadSession(request, speaker, { plan: 'pro' })
   const token = uniqueToken()
   await registerHubSpotToken(token)
   const roleProperty = uniqueProperty('lectern_role')
@@ -68,5 +68,18 @@ test('connect HubSpot, map fields, and a captured lead appears in HubSpot', asyn
   const row = page.getByRole('row', { name: new RegExp(attendee) })
   await expect(row.getByRole('cell', { name: /^synced/ })).toBeVisible()
   await expect(page.getByText(/Last sync/)).toBeVisible()
+  await expectNoAxeViolations(page)
+})
+
+test('a free plan sees which plans include CRM integration instead of the connect form', async ({ page, context }) => {
+  await signIn(context, uniqueEmail('crm-free'))
+  await page.goto('/app/settings/integrations')
+  await expect(
+    page.getByText(
+      'Your Free plan does not include CRM integration. It is included in the Professional, Teams and Event Organiser plans.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Connect HubSpot' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Compare plans' })).toBeVisible()
   await expectNoAxeViolations(page)
 })

@@ -7,7 +7,11 @@ import { appUrl } from './utils'
 export async function createLeadSession(
   request: APIRequestContext,
   speakerEmail: string,
-  options: { status?: 'draft' | 'live' | 'closed'; questions?: unknown[] } = {},
+  options: {
+    status?: 'draft' | 'live' | 'closed'
+    questions?: unknown[]
+    plan?: 'free' | 'solo' | 'pro' | 'teams' | 'organiser'
+  } = {},
 ) {
   const res = await request.post(`${appUrl()}/__e2e/lead-session`, { data: { email: speakerEmail, ...options } })
   expect(res.ok()).toBe(true)

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { getConfig, resetConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { accounts, contacts, crmConnections, crmSyncs, jobs, leadEvents, leads } from '~/db/schema'
+import { CRM_NOT_IN_PLAN, crmNotInPlanMessage } from '~/lib/plans'
 import { crmSyncStatus } from '~/models/crm.server'
 import { action as integrationsAction, loader as integrationsLoader } from '~/routes/app.settings_.integrations/route'
 import { loader as personLoader } from '~/routes/app.leads_.$id/route'
@@ -82,7 +83,7 @@ const syncOf = async (contactId: string) => (await getDb().select().from(crmSync
 
 describe('connecting HubSpot', () => {
   it('verifies the token with HubSpot, then stores it encrypted with a hint', async () => {
-    const owner = await createOwner()
+    const owner = await createOwner(undefined, { plan: 'pro' })
     const secret = token()
     fake.addToken(secret)
     const res = await connect(owner.id, secret)
@@ -109,7 +110,7 @@ describe('connecting HubSpot', () => {
     ],
     ['something that is not a token', () => 'hunter2', null, /starts with pat-/],
   ])('refuses %s with a message next to the field, storing nothing', async (_, make, scopes, message) => {
-    const owner = await createOwner()
+    const owner = await createOwner(undefined, { plan: 'pro' })
     const value = make()
     if (scopes?.length) fake.addToken(value, scopes)
     const res = (await connect(owner.id, value)) as unknown as {
@@ -122,6 +123,43 @@ describe('connecting HubSpot', () => {
     expect(await getDb().select().from(crmConnections).where(eq(crmConnections.ownerId, owner.id))).toHaveLength(0)
     if (!scopes) expect(fake.requests).toHaveLength(0)
   })
+
+  it.each(['free', 'solo'] as const)(
+    'refuses a %s plan (no CRM integration) next to the field, asking HubSpot nothing and storing nothing',
+    async (plan) => {
+      const owner = await createOwner(undefined, { plan })
+      const secret = token()
+      fake.addToken(secret)
+      const res = (await connect(owner.id, secret)) as unknown as {
+        init: { status: number }
+        data: { result: { error: Record<string, string[]> } }
+      }
+      expect(res.init.status).toBe(403)
+      expect(res.data.result.error.token).toEqual([crmNotInPlanMessage(plan)])
+      expect(res.data.result.error.token![0]).toMatch(/included in the Professional, Teams and Event Organiser plans/)
+      expect(JSON.stringify(res.data)).not.toContain(secret)
+      expect(fake.requests).toHaveLength(0)
+      expect(await getDb().select().from(crmConnections).where(eq(crmConnections.ownerId, owner.id))).toHaveLength(0)
+
+      // The page says so instead of the connect form.
+      const cookie = await sessionCookie(owner.id)
+      const page = (await call(integrationsLoader, makeRequest(PATH, { cookie }))) as Awaited<
+        ReturnType<typeof integrationsLoader>
+      >
+      expect(page).toMatchObject({ notInPlan: crmNotInPlanMessage(plan), hubspot: null })
+      // Nor can the other actions be posted by hand.
+      const backfill = (await call(integrationsAction, makeRequest(PATH, { cookie, form: { intent: 'backfill' } }))) as Response
+      expect(backfill.status).toBe(302)
+      expect(await getDb().select().from(jobs).where(eq(jobs.kind, 'crm.backfill'))).not.toContainEqual(
+        expect.objectContaining({ payload: expect.objectContaining({ ownerId: owner.id }) }),
+      )
+      const mapping = (await call(
+        integrationsAction,
+        makeRequest(PATH, { cookie, form: { intent: 'mapping', firstName: 'firstname' } }),
+      )) as unknown as { init: { status: number } }
+      expect(mapping.init.status).toBe(403)
+    },
+  )
 
   it('validates the field mapping as HubSpot internal names', async () => {
     const { owner } = await connectedOwner()
@@ -217,15 +255,50 @@ describe('pushing people', () => {
     expect(fake.byEmail(email)!.properties).toMatchObject({ company: 'US Navy', lectern_status: 'meeting' })
   })
 
-  it('never sends a capture the plan withholds', async () => {
-    const { owner, session } = await connectedOwner('free')
+  it('after a downgrade to a plan without CRM integration, a capture sends nothing and says why, once', async () => {
+    const { owner, session } = await connectedOwner('pro')
+    await getDb().update(accounts).set({ plan: 'free' }).where(eq(accounts.userId, owner.id))
+    fake.reset()
     const emails = [attendeeEmail(), attendeeEmail(), attendeeEmail(), attendeeEmail()]
     for (const email of emails) await signUp(session, { email })
     await runJobs()
-    expect(emails.map((e) => fake.creates(e).length)).toEqual([1, 1, 1, 0])
+    expect(emails.map((e) => fake.creates(e).length)).toEqual([0, 0, 0, 0])
+    expect(fake.requests).toHaveLength(0)
+    // The three the free plan shows: recorded as not sent, with the reason, after one attempt each.
+    for (const email of emails.slice(0, 3)) {
+      expect(await syncOf((await personOf(owner.id, email)).id)).toMatchObject({ state: 'failed', lastError: CRM_NOT_IN_PLAN })
+    }
+    const pushes = (await getDb().select().from(jobs).where(eq(jobs.kind, 'crm.sync'))).filter(
+      (j) => (j.payload as { ownerId: string }).ownerId === owner.id,
+    )
+    expect(pushes.map((j) => [j.status, j.attempts])).toEqual([
+      ['done', 1],
+      ['done', 1],
+      ['done', 1],
+    ])
+    // The capture the plan withholds is not even queued.
     const fourth = await personOf(owner.id, emails[3]!)
     expect(await syncOf(fourth.id)).toBeUndefined()
     expect(JSON.stringify(fake.requests)).not.toContain(emails[3])
+
+    // The connection stays listed with Disconnect; the page says why nothing is sent; "Send again" is refused.
+    const cookie = await sessionCookie(owner.id)
+    const page = (await call(integrationsLoader, makeRequest(PATH, { cookie }))) as Awaited<ReturnType<typeof integrationsLoader>>
+    expect(page.notInPlan).toBe(crmNotInPlanMessage('free'))
+    expect(page.hubspot).not.toBeNull()
+    const first = await personOf(owner.id, emails[0]!)
+    const again = (await call(
+      integrationsAction,
+      makeRequest(PATH, { cookie, form: { intent: 'resync', contactId: first.id } }),
+    )) as Response
+    expect(again.status).toBe(302)
+    expect(await syncOf(first.id)).toMatchObject({ state: 'failed', lastError: CRM_NOT_IN_PLAN })
+    const disconnect = (await call(
+      integrationsAction,
+      makeRequest(PATH, { cookie, form: { intent: 'disconnect', confirmed: '1' } }),
+    )) as Response
+    expect(disconnect.status).toBe(302)
+    expect(await getDb().select().from(crmConnections).where(eq(crmConnections.ownerId, owner.id))).toHaveLength(0)
   })
 
   it('after a downgrade, sends nothing more about a person the plan now locks and hides their sync', async () => {
@@ -364,7 +437,7 @@ describe('pushing people', () => {
 
 describe('leads captured before connecting', () => {
   it('sends the visible people not yet in HubSpot, a page at a time, once', async () => {
-    const owner = await createOwner(undefined, { plan: 'free' })
+    const owner = await createOwner(undefined, { plan: 'pro' })
     const { session } = await createLiveSession(owner.id)
     const emails = [attendeeEmail(), attendeeEmail(), attendeeEmail(), attendeeEmail()]
     for (const email of emails) await signUp(session, { email })
@@ -382,8 +455,8 @@ describe('leads captured before connecting', () => {
     expect((await send()).status).toBe(302)
     await runJobs()
 
-    expect(emails.map((e) => fake.creates(e).length)).toEqual([1, 1, 1, 0])
-    expect(fake.contacts.size).toBe(3 + CRM_BACKFILL_PAGE + 5)
+    expect(emails.map((e) => fake.creates(e).length)).toEqual([1, 1, 1, 1])
+    expect(fake.contacts.size).toBe(4 + CRM_BACKFILL_PAGE + 5)
     const pages = await getDb().select().from(jobs).where(eq(jobs.kind, 'crm.backfill'))
     expect(pages.filter((j) => (j.payload as { ownerId: string }).ownerId === owner.id)).toHaveLength(2)
 
@@ -392,6 +465,24 @@ describe('leads captured before connecting', () => {
     await send()
     await runJobs()
     expect(fake.requests.length).toBe(before)
+  })
+
+  it('sends nothing from a backfill queued before a downgrade', async () => {
+    const { owner, session } = await connectedOwner('pro')
+    await getDb().update(accounts).set({ plan: 'solo' }).where(eq(accounts.userId, owner.id))
+    await signUp(session)
+    await runJobs()
+    fake.reset()
+    // Queued while the plan still included CRM integration (as the action did), run after the downgrade.
+    await getDb()
+      .insert(jobs)
+      .values({ kind: 'crm.backfill', payload: { provider: 'hubspot', ownerId: owner.id, after: null } })
+    await runJobs()
+    expect(fake.requests).toHaveLength(0)
+    const [page] = (await getDb().select().from(jobs).where(eq(jobs.kind, 'crm.backfill'))).filter(
+      (j) => (j.payload as { ownerId: string }).ownerId === owner.id,
+    )
+    expect(page).toMatchObject({ status: 'done', result: { queued: 0, skipped: 'not in the plan' } })
   })
 })
 
@@ -449,7 +540,7 @@ describe('another speaker', () => {
     await runJobs()
     const person = await personOf(owner.id, email)
 
-    const other = await createOwner()
+    const other = await createOwner(undefined, { plan: 'pro' })
     fake.addToken('pat-na1-other')
     await connect(other.id, 'pat-na1-other')
     const cookie = await sessionCookie(other.id)

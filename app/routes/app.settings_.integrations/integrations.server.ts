@@ -3,7 +3,9 @@ import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { MissingEncryptionKeyError } from '~/config.server'
 import { CrmMappingSchema, fieldMapFromInput, HUBSPOT_SCOPES } from '~/lib/crm-mapping'
+import { crmNotInPlanMessage, hasCrmIntegration } from '~/lib/plans'
 import { disconnectCrm, getCrmConnection, saveCrmConnection, saveCrmFieldMap } from '~/models/crm.server'
+import { ownerPlan } from '~/models/leads.server'
 import { requeueCrmSync } from '~/services/crm-sync.server'
 import { HubSpotError, verifyHubSpotToken } from '~/services/hubspot.server'
 import { enqueueJob } from '~/services/jobs.server'
@@ -39,8 +41,23 @@ export async function integrationsAction(request: Request, ownerId: string) {
   const intent = IntentSchema.safeParse({ intent: formData.get('intent') })
   if (!intent.success) throw new Response('Unknown action', { status: 400 })
 
+  // Every intent but disconnect needs a plan with CRM integration (a downgraded speaker can still
+  // disconnect). Checked before the token goes to HubSpot.
+  const plan = await ownerPlan(ownerId)
+  const notInPlan = intent.data.intent !== 'disconnect' && !hasCrmIntegration(plan) ? crmNotInPlanMessage(plan) : null
+
   switch (intent.data.intent) {
     case 'connect': {
+      if (notInPlan) {
+        const submission = parseWithZod(formData, { schema: ConnectHubSpotSchema })
+        return data(
+          {
+            intent: 'connect' as const,
+            result: submission.reply({ hideFields: ['token'], fieldErrors: { token: [notInPlan] } }),
+          },
+          { status: 403 },
+        )
+      }
       const submission = await parseWithZod(formData, { schema: VerifiedTokenSchema, async: true })
       // The token never travels back to the page.
       if (submission.status !== 'success')
@@ -67,6 +84,8 @@ export async function integrationsAction(request: Request, ownerId: string) {
     }
     case 'mapping': {
       const submission = parseWithZod(formData, { schema: CrmMappingSchema })
+      if (notInPlan)
+        return data({ intent: 'mapping' as const, result: submission.reply({ formErrors: [notInPlan] }) }, { status: 403 })
       if (submission.status !== 'success')
         return data({ intent: 'mapping' as const, result: submission.reply() }, { status: 400 })
       if (!(await saveCrmFieldMap(ownerId, fieldMapFromInput(submission.value)))) {
@@ -92,6 +111,7 @@ export async function integrationsAction(request: Request, ownerId: string) {
       })
     }
     case 'backfill': {
+      if (notInPlan) return redirectWithToast(INTEGRATIONS_PATH, { type: 'error', description: notInPlan })
       if (!(await getCrmConnection(ownerId)))
         return redirectWithToast(INTEGRATIONS_PATH, { type: 'error', description: 'Connect HubSpot first.' })
       await enqueueJob('crm.backfill', { provider: 'hubspot', ownerId, after: null })
@@ -105,6 +125,8 @@ export async function integrationsAction(request: Request, ownerId: string) {
       if (outcome === 'not-found') throw new Response('Not found', { status: 404 })
       if (outcome === 'not-connected')
         return redirectWithToast(INTEGRATIONS_PATH, { type: 'error', description: 'Connect HubSpot first.' })
+      if (outcome === 'not-in-plan')
+        return redirectWithToast(INTEGRATIONS_PATH, { type: 'error', description: crmNotInPlanMessage(plan) })
       return redirectWithToast(INTEGRATIONS_PATH, { type: 'success', description: 'Sending again to HubSpot.' })
     }
   }

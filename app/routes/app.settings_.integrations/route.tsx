@@ -8,17 +8,23 @@ import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { crmSyncText, formatAgo } from '~/lib/crm-sync-state'
 import { getCrmConnection, listQuestionLabels, listRecentCrmSyncs } from '~/models/crm.server'
 import { HUBSPOT_SCOPES } from '~/lib/crm-mapping'
+import { crmNotInPlanMessage, hasCrmIntegration } from '~/lib/plans'
+import { ownerPlan } from '~/models/leads.server'
 import { ConnectForm, MappingForm } from './hubspot-forms'
 import { integrationsAction } from './integrations.server'
 import { INTEGRATIONS_PATH } from './schema'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
-  const connection = await getCrmConnection(user.id)
-  if (!connection) return { hubspot: null, questionLabels: [], syncs: [] }
+  const [connection, plan] = await Promise.all([getCrmConnection(user.id), ownerPlan(user.id)])
+  // A plan without CRM integration shows why instead of the forms; a connection made before a
+  // downgrade stays listed, with its syncs and Disconnect.
+  const notInPlan = hasCrmIntegration(plan) ? null : crmNotInPlanMessage(plan)
+  if (!connection) return { notInPlan, hubspot: null, questionLabels: [], syncs: [] }
   const now = new Date()
   const [questionLabels, syncs] = await Promise.all([listQuestionLabels(user.id), listRecentCrmSyncs(user.id)])
   return {
+    notInPlan,
     hubspot: {
       tokenHint: connection.tokenHint,
       connectedAgo: formatAgo(connection.createdAt, now),
@@ -44,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Integrations() {
-  const { hubspot, questionLabels, syncs } = useLoaderData<typeof loader>()
+  const { notInPlan, hubspot, questionLabels, syncs } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const resultOf = (intent: 'connect' | 'mapping') =>
     actionData?.intent === intent && 'result' in actionData ? actionData.result : undefined
@@ -88,11 +94,17 @@ export default function Integrations() {
                 <p className="mt-1">{hubspot.lastError}</p>
               </div>
             ) : null}
-            <details className="mt-6">
-              <summary className="cursor-pointer font-semibold text-brand-200">Replace the access token</summary>
-              <ConnectForm lastResult={resultOf('connect')} replacing />
-            </details>
+            {notInPlan ? (
+              <PlanNotice text={notInPlan} />
+            ) : (
+              <details className="mt-6">
+                <summary className="cursor-pointer font-semibold text-brand-200">Replace the access token</summary>
+                <ConnectForm lastResult={resultOf('connect')} replacing />
+              </details>
+            )}
           </>
+        ) : notInPlan ? (
+          <PlanNotice text={notInPlan} />
         ) : (
           <>
             <ol className="mt-4 list-decimal space-y-1 pl-6 text-sm text-slate-300">
@@ -110,35 +122,42 @@ export default function Integrations() {
 
       {hubspot ? (
         <>
-          <section aria-labelledby="mapping-title" className="mt-8 max-w-3xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
-            <h2 id="mapping-title" className="text-xl font-semibold text-white">
-              Field mapping
-            </h2>
-            <p className="mt-1 text-sm text-slate-300">
-              The internal name of the HubSpot contact property each field goes to (in HubSpot: Settings → Properties, the
-              property’s details). Leave a field empty to keep it in Lectern.
-            </p>
-            <MappingForm fieldMap={hubspot.fieldMap} questionLabels={questionLabels} lastResult={resultOf('mapping')} />
-          </section>
+          {notInPlan ? null : (
+            <>
+              <section
+                aria-labelledby="mapping-title"
+                className="mt-8 max-w-3xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
+              >
+                <h2 id="mapping-title" className="text-xl font-semibold text-white">
+                  Field mapping
+                </h2>
+                <p className="mt-1 text-sm text-slate-300">
+                  The internal name of the HubSpot contact property each field goes to (in HubSpot: Settings → Properties, the
+                  property’s details). Leave a field empty to keep it in Lectern.
+                </p>
+                <MappingForm fieldMap={hubspot.fieldMap} questionLabels={questionLabels} lastResult={resultOf('mapping')} />
+              </section>
 
-          <section
-            aria-labelledby="backfill-title"
-            className="mt-8 max-w-3xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
-          >
-            <h2 id="backfill-title" className="text-xl font-semibold text-white">
-              Leads from before you connected
-            </h2>
-            <p className="mt-1 text-sm text-slate-300">
-              New and updated leads are sent automatically. Send the ones you can see that are not in HubSpot yet, with the
-              mapping above.
-            </p>
-            <Form method="post" className="mt-4">
-              <input type="hidden" name="intent" value="backfill" />
-              <button type="submit" className={buttonClass.secondary}>
-                Send my existing leads
-              </button>
-            </Form>
-          </section>
+              <section
+                aria-labelledby="backfill-title"
+                className="mt-8 max-w-3xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
+              >
+                <h2 id="backfill-title" className="text-xl font-semibold text-white">
+                  Leads from before you connected
+                </h2>
+                <p className="mt-1 text-sm text-slate-300">
+                  New and updated leads are sent automatically. Send the ones you can see that are not in HubSpot yet, with the
+                  mapping above.
+                </p>
+                <Form method="post" className="mt-4">
+                  <input type="hidden" name="intent" value="backfill" />
+                  <button type="submit" className={buttonClass.secondary}>
+                    Send my existing leads
+                  </button>
+                </Form>
+              </section>
+            </>
+          )}
 
           <section aria-labelledby="syncs-title" className="mt-8 max-w-3xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
             <h2 id="syncs-title" className="text-xl font-semibold text-white">
@@ -171,7 +190,7 @@ export default function Integrations() {
                         </td>
                         <td className={`py-2 pr-4 ${s.state === 'failed' ? 'text-red-200' : 'text-slate-200'}`}>{s.text}</td>
                         <td className="py-2">
-                          {s.state === 'failed' ? (
+                          {s.state === 'failed' && !notInPlan ? (
                             <Form method="post">
                               <input type="hidden" name="intent" value="resync" />
                               <input type="hidden" name="contactId" value={s.contactId} />
@@ -220,6 +239,18 @@ export default function Integrations() {
         </>
       ) : null}
     </>
+  )
+}
+
+/** Instead of the connect form when the plan does not include CRM integration. */
+function PlanNotice({ text }: { text: string }) {
+  return (
+    <div className="mt-4 rounded-md border border-amber-300/40 bg-amber-950/40 px-4 py-3 text-sm text-amber-50">
+      <p>{text}</p>
+      <Link to="/pricing" className="mt-2 inline-block font-semibold text-brand-200 underline">
+        Compare plans
+      </Link>
+    </div>
   )
 }
 
