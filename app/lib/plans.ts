@@ -94,8 +94,8 @@ export const CRM_NOT_IN_PLAN = 'Not sent: your plan does not include CRM integra
  * The ROI page of a session without analytics, with the two ways out. `unlockPrice` is the 49 unlock
  * fee formatted in the visitor's currency (formatPrice(UNLOCK_FEE, currency)).
  */
-export function analyticsNotInPlanMessage(plan: Plan, unlockPrice: string) {
-  return `Your ${PLAN_LABELS[plan]} plan does not include ROI and lead analytics. They are included in the ${plansWith('leadAnalytics')} plans, or unlock this session for ${unlockPrice} to see all its leads and analytics.`
+export function analyticsNotInPlanMessage(plan: Plan, unlockPrice: string, which: 'this session' | 'a session' = 'this session') {
+  return `Your ${PLAN_LABELS[plan]} plan does not include ROI and lead analytics. They are included in the ${plansWith('leadAnalytics')} plans, or unlock ${which} for ${unlockPrice} to see all its leads and analytics.`
 }
 
 /** What a plan allows, in the words the settings page shows. */

@@ -3,15 +3,19 @@ import { alias } from 'drizzle-orm/pg-core'
 import { getDb } from '~/db/client.server'
 import { contacts, leads, talks, talkSessions } from '~/db/schema'
 import { isContactStatus } from '~/lib/lead-status'
+import { hasLeadAnalytics } from '~/lib/plans'
 import type { CostInput, PersonCapture } from '~/lib/roi'
 import { isUuid } from '~/lib/text'
-import { visibleLeadsFilter } from './leads.server'
+import { ownerPlan, visibleLeadsFilter } from './leads.server'
 import { getSession, statsColumns } from './talk-sessions.server'
 import { getTalk } from './talks.server'
 
 // The reads behind the ROI pages (issue 10 Deliver 8) and the one write they make: the cost of an
 // engagement. Owner in every WHERE clause; the plan gate (visibleLeadsFilter) decides which people
-// count for money: a person with no visible capture adds nothing but the capture count.
+// count for money: a person with no visible capture adds nothing but the capture count. ROI and lead
+// analytics are a plan capability (hasLeadAnalytics in app/lib/plans.ts: Professional, Teams and
+// Event Organiser, or an unlocked session): for a session without it nothing beyond its basic counts
+// is read.
 
 /**
  * Every visible capture of every person seen at these sessions — their captures at other sessions
@@ -65,24 +69,32 @@ async function captureTimes(ownerId: string, sessionId: string) {
   return rows.map((r) => r.at)
 }
 
-/** One session's ROI inputs, or null when the session is not the owner's. */
+/**
+ * One session's ROI inputs, or null when the session is not the owner's. `analytics` false: the plan
+ * does not include ROI and lead analytics and the session is not unlocked; no captures are read.
+ */
 export async function getSessionRoiData(ownerId: string, sessionId: string) {
   if (!isUuid(sessionId)) return null
-  const session = await getSession(ownerId, sessionId)
+  const [session, plan] = await Promise.all([getSession(ownerId, sessionId), ownerPlan(ownerId)])
   if (!session) return null
+  if (!hasLeadAnalytics(plan, session.unlocked)) return { session, plan, analytics: false as const }
   const [captures, times] = await Promise.all([personCaptures(ownerId, [session.id]), captureTimes(ownerId, session.id)])
-  return { session, captures, times }
+  return { session, plan, analytics: true as const, captures, times }
 }
 
-/** A talk with each of its sessions (oldest first) and the captures of the people seen there. */
+/**
+ * A talk with each of its sessions that has ROI and lead analytics (oldest first), the captures of
+ * the people seen there, and how many sessions were left out for want of analytics.
+ */
 export async function getTalkRoiData(ownerId: string, talkId: string) {
   if (!isUuid(talkId)) return null
-  const talk = await getTalk(ownerId, talkId)
+  const [talk, plan] = await Promise.all([getTalk(ownerId, talkId), ownerPlan(ownerId)])
   if (!talk) return null
-  const sessions = await getDb()
+  const all = await getDb()
     .select({
       id: talkSessions.id,
       status: talkSessions.status,
+      unlocked: talkSessions.unlocked,
       eventName: talkSessions.eventName,
       startsAt: talkSessions.startsAt,
       timeZone: talkSessions.timeZone,
@@ -101,11 +113,12 @@ export async function getTalkRoiData(ownerId: string, talkId: string) {
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
     .where(and(eq(talkSessions.talkId, talk.id), eq(talkSessions.userId, ownerId)))
     .orderBy(asc(talkSessions.startsAt), asc(talkSessions.id))
+  const sessions = all.filter((s) => hasLeadAnalytics(plan, s.unlocked))
   const captures = await personCaptures(
     ownerId,
     sessions.map((s) => s.id),
   )
-  return { talk, sessions, captures }
+  return { talk, plan, sessions, leftOut: all.length - sessions.length, captures }
 }
 
 /** Stores (or, with no amounts, clears) the cost of an engagement; false when the session is not the owner's. */

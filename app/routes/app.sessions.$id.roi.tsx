@@ -9,7 +9,10 @@ import { ColumnChart, Legend } from '~/components/workspace/roi-charts'
 import { ATTRIBUTION_NOTE, DataTable, money, OtherCurrencies, percent, Stat } from '~/components/workspace/roi-parts'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { columnChart } from '~/lib/charts.server'
+import { UNLOCK_FEE } from '~/lib/constants'
 import { formatMoney, MONEY_CURRENCIES, moneyInputValue } from '~/lib/money'
+import { analyticsNotInPlanMessage } from '~/lib/plans'
+import { formatPrice } from '~/lib/pricing'
 import {
   attributeFirstTouch,
   CostFieldsSchema,
@@ -34,7 +37,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
   const found = await getSessionRoiData(user.id, params.id ?? '')
   if (!found) throw notFound()
-  const { session, captures, times } = found
+  const { session } = found
+  const header = {
+    id: session.id,
+    talkId: session.talkId,
+    eventName: session.eventName,
+    talkTitle: session.talkTitle,
+    when: formatSessionTime(session.startsAt, session.timeZone),
+    timeZone: session.timeZone,
+    audienceSize: session.audienceSize,
+  }
+  if (!found.analytics) {
+    // No ROI and lead analytics on this plan for this session: the basic counts /app shows, and why.
+    return {
+      session: header,
+      locked: {
+        text: analyticsNotInPlanMessage(found.plan, formatPrice(UNLOCK_FEE, getCurrency(request))),
+        scans: session.scans,
+        visits: session.visits,
+        leads: session.leads,
+      },
+    }
+  }
+  const { captures, times } = found
   const people = attributeFirstTouch(captures).filter((p) => p.sessionId === session.id)
   const visibleHere = captures.filter((c) => c.sessionId === session.id)
   const roi = sessionRoi(
@@ -51,15 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const after = daysAfterSeries(times, session.startsAt, session.timeZone, new Date())
   const currency = session.costCurrency ?? getCurrency(request)
   return {
-    session: {
-      id: session.id,
-      talkId: session.talkId,
-      eventName: session.eventName,
-      talkTitle: session.talkTitle,
-      when: formatSessionTime(session.startsAt, session.timeZone),
-      timeZone: session.timeZone,
-      audienceSize: session.audienceSize,
-    },
+    session: header,
+    locked: null,
     roi,
     // Captures the plan hides still count as leads; their people add no money.
     capturedPeople: new Set(visibleHere.map((c) => c.contactId)).size,
@@ -88,18 +106,67 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionRoiPage() {
-  const { session, roi, capturedPeople, hiddenLeads, day, after } = useLoaderData<typeof loader>()
+  const loaded = useLoaderData<typeof loader>()
+  if (loaded.locked) return <WithoutAnalytics session={loaded.session} locked={loaded.locked} />
+  return <SessionRoi data={loaded} />
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>
+
+function RoiHeader({ session }: { session: Loaded['session'] }) {
+  return (
+    <PageHeader title={`ROI: ${session.eventName}`} intro={`${session.talkTitle} · ${session.when}`}>
+      <Link to={`/app/sessions/${session.id}`} className={buttonClass.secondary}>
+        Back to the session
+      </Link>
+      <Link to={`/app/talks/${session.talkId}/roi`} className={buttonClass.secondary}>
+        ROI of the talk
+      </Link>
+    </PageHeader>
+  )
+}
+
+/** A session without ROI and lead analytics: its basic counts and the ways to get the rest. */
+function WithoutAnalytics({
+  session,
+  locked,
+}: {
+  session: Loaded['session']
+  locked: NonNullable<Extract<Loaded, { locked: object }>['locked']>
+}) {
+  return (
+    <>
+      <RoiHeader session={session} />
+      <section
+        aria-labelledby="upgrade-title"
+        className="mt-8 max-w-3xl rounded-xl border border-amber-300/40 bg-amber-950/40 p-6"
+      >
+        <h2 id="upgrade-title" className="text-lg font-semibold text-white">
+          ROI and lead analytics are not in your plan
+        </h2>
+        <p className="mt-2 text-amber-50">{locked.text}</p>
+        <p className="mt-2 text-sm text-slate-300">
+          They add the cost of the engagement, pipeline and won value, ROI, and leads over time on the day and after.
+        </p>
+        <Link to="/pricing" className="mt-4 inline-block font-semibold text-brand-200 underline">
+          Compare plans
+        </Link>
+      </section>
+      <dl className="mt-8 grid max-w-3xl grid-cols-3 gap-4">
+        <Stat label="Scans" value={locked.scans} hint="QR code opens" />
+        <Stat label="Visits" value={locked.visits} hint="Typed or shared link opens" />
+        <Stat label="Leads" value={locked.leads} hint="Captures, including any your plan hides" />
+      </dl>
+    </>
+  )
+}
+
+function SessionRoi({ data: loaded }: { data: Extract<Loaded, { locked: null }> }) {
+  const { session, roi, capturedPeople, hiddenLeads, day, after } = loaded
   const costCurrency = roi.cost?.currency ?? null
   return (
     <>
-      <PageHeader title={`ROI: ${session.eventName}`} intro={`${session.talkTitle} · ${session.when}`}>
-        <Link to={`/app/sessions/${session.id}`} className={buttonClass.secondary}>
-          Back to the session
-        </Link>
-        <Link to={`/app/talks/${session.talkId}/roi`} className={buttonClass.secondary}>
-          ROI of the talk
-        </Link>
-      </PageHeader>
+      <RoiHeader session={session} />
 
       <section aria-labelledby="roi-title" className="mt-8">
         <h2 id="roi-title" className="text-lg font-semibold text-white">
@@ -160,7 +227,7 @@ export default function SessionRoiPage() {
         <p className="mt-4 max-w-3xl text-sm text-slate-300">{ATTRIBUTION_NOTE}</p>
       </section>
 
-      <CostForm />
+      <CostForm cost={loaded.cost} eventName={session.eventName} />
 
       <section aria-labelledby="time-title" className="mt-10">
         <h2 id="time-title" className="text-lg font-semibold text-white">
@@ -238,8 +305,7 @@ function describeSeries(points: ReadonlyArray<{ label: string; count: number }>,
   return `${total} ${total === 1 ? 'lead' : 'leads'} from ${points[0]!.label} to ${points.at(-1)!.label}; the busiest ${unit} was ${busiest.label} with ${busiest.count}. The table below has every value.`
 }
 
-function CostForm() {
-  const { cost, session } = useLoaderData<typeof loader>()
+function CostForm({ cost, eventName }: { cost: Extract<Loaded, { locked: null }>['cost']; eventName: string }) {
   const actionData = useActionData<typeof action>()
   const saving = useNavigation().state === 'submitting'
   const [form, fields] = useForm({
@@ -257,7 +323,7 @@ function CostForm() {
         Cost of the engagement
       </h2>
       <p className="mt-1 max-w-2xl text-sm text-slate-300">
-        What speaking at {session.eventName} cost you: the fee you paid (if any) and travel. Leave both empty to remove the cost.
+        What speaking at {eventName} cost you: the fee you paid (if any) and travel. Leave both empty to remove the cost.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid max-w-3xl gap-4 md:grid-cols-3">
         {form.errors?.length ? (

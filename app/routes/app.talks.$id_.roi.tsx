@@ -7,7 +7,10 @@ import { GroupedBarChart, Legend } from '~/components/workspace/roi-charts'
 import { ATTRIBUTION_NOTE, money, percent, Stat } from '~/components/workspace/roi-parts'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { groupedBarChart } from '~/lib/charts.server'
+import { UNLOCK_FEE } from '~/lib/constants'
 import { formatMoney } from '~/lib/money'
+import { analyticsNotInPlanMessage } from '~/lib/plans'
+import { formatPrice } from '~/lib/pricing'
 import {
   attributeFirstTouch,
   formatPercent,
@@ -19,6 +22,7 @@ import {
 } from '~/lib/roi'
 import { formatSessionTime } from '~/lib/time-zone'
 import { getTalkRoiData } from '~/models/roi.server'
+import { getCurrency } from '~/services/currency.server'
 
 const notFound = () => new Response('Talk not found', { status: 404 })
 
@@ -57,6 +61,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const totals = talkTotals(deliveries.map((d) => ({ figures: d.figures, people: d.credited })))
   return {
     talk: found.talk,
+    // Sessions without ROI and lead analytics (plan, not unlocked) are in none of these figures.
+    leftOut: found.leftOut
+      ? {
+          count: found.leftOut,
+          text: analyticsNotInPlanMessage(found.plan, formatPrice(UNLOCK_FEE, getCurrency(request)), 'a session'),
+        }
+      : null,
     deliveries: deliveries.map(({ figures: _f, credited: _c, ...d }) => d),
     totals,
     chart: deliveries.length
@@ -69,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function TalkRoiPage() {
-  const { talk, deliveries, totals, chart } = useLoaderData<typeof loader>()
+  const { talk, deliveries, totals, chart, leftOut } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader
@@ -84,7 +95,27 @@ export default function TalkRoiPage() {
         </Link>
       </PageHeader>
 
-      {deliveries.length === 0 ? (
+      {leftOut ? (
+        <section
+          aria-labelledby="left-out-title"
+          className="mt-8 max-w-3xl rounded-xl border border-amber-300/40 bg-amber-950/40 p-6"
+        >
+          <h2 id="left-out-title" className="text-lg font-semibold text-white">
+            {leftOut.count === 1 ? '1 session' : `${leftOut.count} sessions`} left out
+          </h2>
+          <p className="mt-2 text-amber-50">
+            {deliveries.length
+              ? `These figures count only the ${deliveries.length === 1 ? 'session' : `${deliveries.length} sessions`} with ROI and lead analytics; ${leftOut.count === 1 ? '1 session of this talk is' : `${leftOut.count} sessions of this talk are`} left out.`
+              : `No session of this talk has ROI and lead analytics, so there are no figures to show.`}
+          </p>
+          <p className="mt-2 text-amber-50">{leftOut.text}</p>
+          <Link to="/pricing" className="mt-4 inline-block font-semibold text-brand-200 underline">
+            Compare plans
+          </Link>
+        </section>
+      ) : null}
+
+      {deliveries.length === 0 && leftOut ? null : deliveries.length === 0 ? (
         <p className="mt-8 text-slate-300">
           No sessions of this talk yet.{' '}
           <Link to={`/app/sessions/new?talk=${talk.id}`} className="text-brand-300 underline">

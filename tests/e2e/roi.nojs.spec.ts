@@ -9,7 +9,7 @@ import { signIn, uniqueEmail } from './utils'
 test('without JavaScript: the cost form, the ROI, the charts and their tables', async ({ page, context, browser, request }) => {
   test.slow()
   const speaker = uniqueEmail('roi-nojs')
-  const { code, sessionId } = await createLeadSession(request, speaker)
+  const { code, sessionId } = await createLeadSession(request, speaker, { plan: 'pro' })
   await scanAndLeaveDetails(browser, code, 'Grace')
 
   await signIn(context, speaker)

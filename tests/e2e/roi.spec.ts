@@ -16,7 +16,7 @@ test('enter the cost of a session → ROI, charts and tables; the talk compares 
 }) => {
   test.slow()
   const speaker = uniqueEmail('roi-speaker')
-  const { code, sessionId } = await createLeadSession(request, speaker)
+  const { code, sessionId } = await createLeadSession(request, speaker, { plan: 'pro' })
   await scanAndLeaveDetails(browser, code, 'Grace')
   await scanAndLeaveDetails(browser, code, 'Alan')
 
@@ -81,4 +81,29 @@ test('enter the cost of a session → ROI, charts and tables; the talk compares 
   await expectNoAxeViolations(page)
   await row.getByRole('link', { name: 'DevConf 2026' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'ROI: DevConf 2026' })).toBeVisible()
+})
+
+test('a free plan: the session ROI page explains the upgrade or unlock instead of the figures', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  const speaker = uniqueEmail('roi-free')
+  const { code, sessionId } = await createLeadSession(request, speaker)
+  await scanAndLeaveDetails(browser, code, 'Grace')
+
+  await signIn(context, speaker)
+  await page.goto(`/app/sessions/${sessionId}/roi`)
+  await expect(page.getByRole('heading', { level: 2, name: 'ROI and lead analytics are not in your plan' })).toBeVisible()
+  await expect(
+    page.getByText(
+      /^Your Free plan does not include ROI and lead analytics\. They are included in the Professional, Teams and Event Organiser plans, or unlock this session for .*49 to see all its leads and analytics\.$/,
+    ),
+  ).toBeVisible()
+  await expect(figure(page, 'Leads')).toHaveText('1')
+  await expect(page.getByText('Won value')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Save cost' })).toHaveCount(0)
+  await expect(page.locator('svg[role="img"]')).toHaveCount(0)
+  await expectNoAxeViolations(page)
 })

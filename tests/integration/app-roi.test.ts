@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { accounts, contacts, leads, sessionViews, talkSessions } from '~/db/schema'
 import type { ContactStatus } from '~/lib/lead-status'
+import { analyticsNotInPlanMessage } from '~/lib/plans'
 import { ROI_MISSING_TEXT } from '~/lib/roi'
 import { createSession } from '~/models/talk-sessions.server'
 import { action as costAction, loader as sessionRoiLoader } from '~/routes/app.sessions.$id.roi'
@@ -26,7 +27,7 @@ type TalkRoiData = Awaited<ReturnType<typeof talkRoiLoader>>
 
 const sessionRow = async (id: string) => (await getDb().select().from(talkSessions).where(eq(talkSessions.id, id)))[0]!
 
-async function onPlan(userId: string, plan: 'free' | 'pro') {
+async function onPlan(userId: string, plan: 'free' | 'solo' | 'pro') {
   await getDb().insert(accounts).values({ userId, plan }).onConflictDoUpdate({ target: accounts.userId, set: { plan } })
 }
 
@@ -78,8 +79,23 @@ async function views(sessionId: string, scans: number, visits: number) {
 }
 
 const unique = (name: string) => `${name}-${randomBytes(3).toString('hex')}@example.com`
-const roiOf = async (viewer: Viewer, id: string) =>
-  dataOf<SessionRoiData>(await call(sessionRoiLoader, makeRequest(`/app/sessions/${id}/roi`, { cookie: viewer.cookie }), { id }))
+const roiPage = async (viewer: Viewer, id: string) => {
+  const r = await call(sessionRoiLoader, makeRequest(`/app/sessions/${id}/roi`, { cookie: viewer.cookie }), { id })
+  expect(statusOf(r)).toBe(200)
+  return dataOf<SessionRoiData>(r)
+}
+/** The page of a session with ROI and lead analytics: the figures are there. */
+const roiOf = async (viewer: Viewer, id: string) => {
+  const page = await roiPage(viewer, id)
+  expect(page.locked).toBeNull()
+  return page as Extract<SessionRoiData, { locked: null }>
+}
+/** The page of a session without: the explanation and the basic counts only. */
+const lockedRoiOf = async (viewer: Viewer, id: string) => {
+  const page = await roiPage(viewer, id)
+  expect(page.locked).not.toBeNull()
+  return page as Extract<SessionRoiData, { locked: object }>
+}
 const postCost = (viewer: Viewer, id: string, form: Record<string, string>) =>
   call(costAction, makeRequest(`/app/sessions/${id}/roi`, { cookie: viewer.cookie, form }), { id })
 
@@ -258,7 +274,7 @@ describe('the ROI of a session', () => {
     expect(talk.chart?.bars).toHaveLength(4)
   })
 
-  it("counts locked captures as leads but never their people's deal values (plan gate)", async () => {
+  it('a free plan sees no figures until the session is unlocked; the unlock shows every deal (plan gate)', async () => {
     await onPlan(owner.id, 'free')
     const { sessionId } = await seedTalkAndSession(owner.id)
     for (let i = 0; i < 3; i++) {
@@ -275,15 +291,65 @@ describe('the ROI of a session', () => {
       currency: 'USD',
     })
     await postCost(owner, sessionId, { fee: '100', currency: 'USD' })
-    const page = await roiOf(owner, sessionId)
-    expect(page.roi).toMatchObject({ leads: 4, people: 3, won: [{ currency: 'USD', cents: 3_000 }], roi: -70 })
-    expect(page.hiddenLeads).toBe(1)
+    // No ROI and lead analytics on the free plan: the page explains the ways to get them and keeps
+    // only the basic counts /app shows; no money, no person, no chart leaves the server.
+    const page = await lockedRoiOf(owner, sessionId)
+    expect(page.locked).toEqual({
+      text: analyticsNotInPlanMessage('free', '$49'),
+      scans: 0,
+      visits: 0,
+      leads: 4,
+    })
+    expect(page.locked.text).toMatch(/included in the Professional, Teams and Event Organiser plans, or unlock this session for/)
+    expect(Object.keys(page).sort()).toEqual(['locked', 'session'])
+    expect(JSON.stringify(page)).not.toMatch(/5000000|3000|cents/)
 
     // Unlocked (an admin or a paid unlock): the same person's deal now counts.
     await getDb().update(talkSessions).set({ unlocked: true }).where(eq(talkSessions.id, sessionId))
     const unlocked = await roiOf(owner, sessionId)
     expect(unlocked.roi).toMatchObject({ people: 4, won: [{ currency: 'USD', cents: 5_003_000 }] })
     expect(unlocked.hiddenLeads).toBe(0)
+  })
+
+  it('a solo plan sees no figures either; pro sees them', async () => {
+    const { sessionId } = await seedTalkAndSession(owner.id)
+    await capture(sessionId, owner.id, unique('won'), '2026-06-01T08:05:00Z', { status: 'won', deal: 10_000, currency: 'USD' })
+    await onPlan(owner.id, 'solo')
+    expect((await lockedRoiOf(owner, sessionId)).locked.text).toBe(analyticsNotInPlanMessage('solo', '$49'))
+    await onPlan(owner.id, 'pro')
+    expect((await roiOf(owner, sessionId)).roi).toMatchObject({ leads: 1, people: 1, won: [{ currency: 'USD', cents: 10_000 }] })
+  })
+
+  it('the talk counts only the sessions with analytics and says how many were left out', async () => {
+    await onPlan(owner.id, 'free')
+    const { sessionId: first, talkId } = await seedTalkAndSession(owner.id, { eventName: 'First' })
+    const second = (await createSession(
+      owner.id,
+      sessionInput(talkId, { eventName: 'Second', startsAt: new Date('2026-07-01T08:00:00Z') }),
+    ))!.id
+    await capture(first, owner.id, unique('a'), '2026-06-01T08:10:00Z', { status: 'won', deal: 200_000, currency: 'USD' })
+    await capture(second, owner.id, unique('b'), '2026-07-01T08:10:00Z', { status: 'won', deal: 30_000, currency: 'USD' })
+    const talkPage = async () => {
+      const r = await call(talkRoiLoader, makeRequest(`/app/talks/${talkId}/roi`, { cookie: owner.cookie }), { id: talkId })
+      expect(statusOf(r)).toBe(200)
+      return dataOf<TalkRoiData>(r)
+    }
+
+    const none = await talkPage()
+    expect(none.deliveries).toEqual([])
+    expect(none.leftOut).toEqual({ count: 2, text: analyticsNotInPlanMessage('free', '$49', 'a session') })
+    expect(none.totals).toMatchObject({ leads: 0, people: 0, won: [] })
+
+    await getDb().update(talkSessions).set({ unlocked: true }).where(eq(talkSessions.id, second))
+    const one = await talkPage()
+    expect(one.deliveries.map((d) => d.eventName)).toEqual(['Second'])
+    expect(one.leftOut?.count).toBe(1)
+    expect(one.totals).toMatchObject({ leads: 1, people: 1, won: [{ currency: 'USD', cents: 30_000 }] })
+
+    await onPlan(owner.id, 'pro')
+    const all = await talkPage()
+    expect(all.leftOut).toBeNull()
+    expect(all.totals).toMatchObject({ leads: 2, people: 2, won: [{ currency: 'USD', cents: 230_000 }] })
   })
 
   it('a talk without sessions has an empty comparison', async () => {
