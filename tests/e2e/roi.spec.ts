@@ -102,7 +102,7 @@ test('a free plan: the session ROI page explains the upgrade or unlock instead o
     ),
   ).toBeVisible()
   await expect(figure(page, 'Leads')).toHaveText('1')
-  await expect(page.getByText('Won value')).toHaveCount(0)
+  await expect(page.getByText('Won value', { exact: true })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Save cost' })).toHaveCount(0)
   await expect(page.locator('svg[role="img"]')).toHaveCount(0)
   await expectNoAxeViolations(page)
