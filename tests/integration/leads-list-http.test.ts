@@ -61,24 +61,24 @@ describe('/app/leads over HTTP', () => {
     const body = () =>
       new URLSearchParams([
         ['intent', 'status'],
-        ['status', 'won'],
+        ['status', 'meeting'],
         ['ids', mine.id],
         ['ids', theirs.id],
       ])
     expect((await send('/app/leads?index', { method: 'POST', cookie: mine.cookie, body: body() })).status).toBe(404)
     expect((await send('/app/leads.data?index', { method: 'POST', cookie: mine.cookie, body: body() })).status).toBe(404)
-    const page = await (await send('/app/leads?status=won', { cookie: theirs.cookie })).text()
+    const page = await (await send('/app/leads?status=meeting', { cookie: theirs.cookie })).text()
     expect(page).not.toContain('bob-http@example.com')
     const own = await send('/app/leads?index', {
       method: 'POST',
       cookie: mine.cookie,
       body: new URLSearchParams([
         ['intent', 'status'],
-        ['status', 'won'],
+        ['status', 'meeting'],
         ['ids', mine.id],
       ]),
     })
     expect(own.status).toBe(302)
-    expect(await (await send('/app/leads?status=won', { cookie: mine.cookie })).text()).toContain('ada-http@example.com')
+    expect(await (await send('/app/leads?status=meeting', { cookie: mine.cookie })).text()).toContain('ada-http@example.com')
   })
 })
