@@ -48,7 +48,8 @@ export async function wholeLoop(
       .locator('xpath=following-sibling::dd[1]')
   await expect(stat('Scans')).toHaveText('1')
   await expect(stat('Leads')).toHaveText('1')
-  await page.getByRole('link', { name: 'Leads', exact: true }).click()
+  // The session's own Leads link (the workspace nav has a Leads link too: every person, all sessions).
+  await page.getByRole('link', { name: 'Leads', exact: true }).and(page.locator('[href^="/app/sessions/"]')).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
   const row = page.getByRole('row', { name: new RegExp(options.attendee.replace(/[.+]/g, '\\$&')) })
   await expect(row).toBeVisible()

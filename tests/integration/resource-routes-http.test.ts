@@ -535,6 +535,40 @@ Object.assign(cases, {
       },
     },
   ],
+  'app.leads_.$id_.vcard.tsx': [
+    {
+      name: 'anonymous → redirect to sign in',
+      run: async () => {
+        const res = await send('/app/leads/00000000-0000-4000-8000-000000000000/vcard')
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toMatch(/login/)
+      },
+    },
+    {
+      name: 'speaker, a person who is not theirs or a malformed id → 404',
+      run: async () => {
+        expect((await send('/app/leads/00000000-0000-4000-8000-000000000000/vcard', { cookie: speaker })).status).toBe(404)
+        expect((await send('/app/leads/nope/vcard', { cookie: speaker })).status).toBe(404)
+      },
+    },
+  ],
+  'app.leads_.$id_.export.tsx': [
+    {
+      name: 'anonymous → redirect to sign in',
+      run: async () => {
+        const res = await send('/app/leads/00000000-0000-4000-8000-000000000000/export')
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toMatch(/login/)
+      },
+    },
+    {
+      name: 'speaker, a person who is not theirs or a malformed id → 404',
+      run: async () => {
+        expect((await send('/app/leads/00000000-0000-4000-8000-000000000000/export', { cookie: speaker })).status).toBe(404)
+        expect((await send('/app/leads/nope/export', { cookie: speaker })).status).toBe(404)
+      },
+    },
+  ],
   'app.sessions.$id.qr.$format.tsx': [
     {
       name: 'anonymous → redirect to sign in',
