@@ -476,7 +476,13 @@ describe('leads captured before connecting', () => {
     // Queued while the plan still included CRM integration (as the action did), run after the downgrade.
     await getDb()
       .insert(jobs)
-      .values({ kind: 'crm.backfill', payload: { provider: 'hubspot', ownerId: owner.id, after: null } })
+      // Due a second ago: Postgres' now() has microseconds, so a default run_at can fall after a claim
+      // made within the same millisecond by the JavaScript clock.
+      .values({
+        kind: 'crm.backfill',
+        payload: { provider: 'hubspot', ownerId: owner.id, after: null },
+        runAt: new Date(Date.now() - 1000),
+      })
     await runJobs()
     expect(fake.requests).toHaveLength(0)
     const [page] = (await getDb().select().from(jobs).where(eq(jobs.kind, 'crm.backfill'))).filter(
