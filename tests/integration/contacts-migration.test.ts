@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPglite, type DatabaseHandle } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
+import { migrationsBefore, rows } from './migration-utils'
 
 // Captures stored before the leads workspace get their person: one contact per (speaker, email),
 // with the latest capture's details, and a 'captured' timeline entry each.
@@ -17,23 +18,10 @@ afterAll(async () => {
   delete process.env.MIGRATIONS_DIR
 })
 
-function migrationsBefore(suffix: string) {
-  const folder = path.join(dir, 'drizzle')
-  cpSync(path.resolve('drizzle'), folder, { recursive: true })
-  const journalFile = path.join(folder, 'meta/_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
-  const at = journal.entries.findIndex((e) => e.tag.endsWith(suffix))
-  expect(at).toBeGreaterThan(0)
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }))
-  return folder
-}
-
-const rows = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
-
 describe('leads → contacts', () => {
   it('gives every stored capture its person and keeps every capture', async () => {
     handle = await openPglite(undefined)
-    process.env.MIGRATIONS_DIR = migrationsBefore('_leads-workspace')
+    process.env.MIGRATIONS_DIR = migrationsBefore(dir, '_leads-workspace')
     await migrate(handle)
     await handle.exec(`
       insert into users (id, email) values ('00000000-0000-4000-8000-00000000000a', 'ada@example.com');

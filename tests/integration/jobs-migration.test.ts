@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPglite, type DatabaseHandle } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
+import { migrationsBefore, rows } from './migration-utils'
 
 // The email outbox became the first kind of the job queue: a database that had queued, sent and failed
 // messages in email_outbox keeps every one of them, with ids, attempts and delivery records, and the
@@ -18,24 +19,10 @@ afterAll(async () => {
   delete process.env.MIGRATIONS_DIR
 })
 
-/** A copy of drizzle/ whose journal stops before the migration tagged `…_jobs`. */
-function migrationsBeforeJobs() {
-  const folder = path.join(dir, 'drizzle')
-  cpSync(path.resolve('drizzle'), folder, { recursive: true })
-  const journalFile = path.join(folder, 'meta/_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
-  const at = journal.entries.findIndex((e) => e.tag.endsWith('_jobs'))
-  expect(at).toBeGreaterThan(0)
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }))
-  return folder
-}
-
-const rows = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
-
 describe('email_outbox → jobs', () => {
   it('moves every message over and the view reads them as before', async () => {
     handle = await openPglite(undefined)
-    process.env.MIGRATIONS_DIR = migrationsBeforeJobs()
+    process.env.MIGRATIONS_DIR = migrationsBefore(dir, '_jobs')
     await migrate(handle)
     await handle.exec(`
       insert into email_outbox (id, "to", reply_to, subject, html, text, status, attempts, transport, provider_id, sent_at)

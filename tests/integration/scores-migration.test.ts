@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPglite, type DatabaseHandle } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
+import { migrationsBefore, rows } from './migration-utils'
 
 // People captured before scoring existed get a score: migration 0019 queues one leads.rescore job
 // per session that has captures (none for an empty session), once.
@@ -17,23 +18,10 @@ afterAll(async () => {
   delete process.env.MIGRATIONS_DIR
 })
 
-function migrationsBefore(suffix: string) {
-  const folder = path.join(dir, 'drizzle')
-  cpSync(path.resolve('drizzle'), folder, { recursive: true })
-  const journalFile = path.join(folder, 'meta/_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] }
-  const at = journal.entries.findIndex((e) => e.tag.endsWith(suffix))
-  expect(at).toBeGreaterThan(0)
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }))
-  return folder
-}
-
-const rows = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
-
 describe('scores for people stored before scoring', () => {
   it('queues a rescore of every session with captures', async () => {
     handle = await openPglite(undefined)
-    process.env.MIGRATIONS_DIR = migrationsBefore('_rescore-existing-people')
+    process.env.MIGRATIONS_DIR = migrationsBefore(dir, '_rescore-existing-people')
     await migrate(handle)
     const owner = '00000000-0000-4000-8000-00000000000a'
     await handle.exec(`
