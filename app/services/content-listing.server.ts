@@ -4,6 +4,7 @@ import { parsePage } from '~/lib/page-param'
 import { tagSummaryFromCounts } from '~/lib/tag-counts'
 import { listActiveSections } from '~/models/featured-sections.server'
 import { listPublishedPosts, publishedTagCounts } from '~/models/posts.server'
+import { sharedPageData } from '~/services/page-cache.server'
 
 const MAX_QUERY_LENGTH = 200
 const MAX_SELECTED_TAGS = 10
@@ -21,10 +22,12 @@ export async function loadListing(request: Request, type: PostType) {
     ),
   ].slice(0, MAX_SELECTED_TAGS)
   const page = parsePage(url.searchParams.get('page'))
+  const featuredPage = type === 'resource' ? 'resources' : 'news'
+  // The cards do not depend on the query: one read until a section is saved (which purges the page cache).
   const [list, tagCounts, sections] = await Promise.all([
     listPublishedPosts({ type, q, tags, page, pageSize: PUBLIC_PAGE_SIZE }),
     publishedTagCounts(type),
-    listActiveSections(type === 'resource' ? 'resources' : 'news'),
+    sharedPageData(`featured-sections:${featuredPage}`, () => listActiveSections(featuredPage)),
   ])
   return {
     q,

@@ -8,6 +8,8 @@ import {
   pageCacheKey,
   pageCacheStats,
   purgePageCache,
+  replaceCompressedCopies,
+  sharedPageData,
   storeCachedPage,
   PAGE_CACHE_DEFAULTS,
   type CachedPage,
@@ -143,5 +145,83 @@ describe('the store', () => {
     expect(pageCacheStats().entries).toBe(2)
     expect(pageCacheStats().bytes).toBeLessThanOrEqual(30)
     expect(storeCachedPage('huge', page('x'.repeat(40)), g)).toBe(false)
+  })
+})
+
+describe('replaceCompressedCopies', () => {
+  beforeEach(() => {
+    configurePageCache({ ...PAGE_CACHE_DEFAULTS })
+    purgePageCache()
+  })
+
+  it('swaps the copies of the stored page and counts their bytes', () => {
+    const entry = page('12345')
+    storeCachedPage('k', entry, pageCacheGeneration())
+    expect(pageCacheStats().bytes).toBe(15)
+    expect(replaceCompressedCopies('k', entry, { br: Buffer.from('1'), gzip: Buffer.from('12') })).toBe(true)
+    expect(getCachedPage('k')?.br.toString()).toBe('1')
+    expect(pageCacheStats().bytes).toBe(8)
+  })
+
+  it('stores nothing for a page that has left the cache or been replaced', () => {
+    const old = page('old')
+    storeCachedPage('k', old, pageCacheGeneration())
+    storeCachedPage('k', page('new'), pageCacheGeneration())
+    expect(replaceCompressedCopies('k', old, { br: Buffer.from('x'), gzip: Buffer.from('x') })).toBe(false)
+    expect(getCachedPage('k')?.br.toString()).toBe('new')
+    purgePageCache()
+    expect(replaceCompressedCopies('k', old, { br: Buffer.from('x'), gzip: Buffer.from('x') })).toBe(false)
+    expect(pageCacheStats()).toMatchObject({ entries: 0, bytes: 0 })
+  })
+})
+
+describe('sharedPageData: query results every anonymous page shares', () => {
+  beforeEach(() => {
+    configurePageCache({ ...PAGE_CACHE_DEFAULTS })
+    purgePageCache()
+  })
+
+  const counter = () => {
+    let loads = 0
+    return { load: async () => ++loads, loads: () => loads }
+  }
+
+  it('loads once per key and keeps the value until the TTL passes', async () => {
+    const a = counter()
+    const b = counter()
+    let now = 1_000
+    const clock = () => now
+    expect(await sharedPageData('a', a.load, clock)).toBe(1)
+    expect(await sharedPageData('a', a.load, clock)).toBe(1)
+    expect(await sharedPageData('b', b.load, clock)).toBe(1)
+    expect([a.loads(), b.loads()]).toEqual([1, 1])
+    now += PAGE_CACHE_DEFAULTS.ttlMs - 1
+    expect(await sharedPageData('a', a.load, clock)).toBe(1)
+    now += 1
+    expect(await sharedPageData('a', a.load, clock)).toBe(2)
+  })
+
+  it('is dropped by the purge that follows a write', async () => {
+    const a = counter()
+    await sharedPageData('a', a.load)
+    purgePageCache()
+    expect(await sharedPageData('a', a.load)).toBe(2)
+    expect(await sharedPageData('a', a.load)).toBe(2)
+  })
+
+  it('does not keep a value whose load began before a purge', async () => {
+    let release = () => {}
+    const slow = sharedPageData('a', () => new Promise<string>((resolve) => (release = () => resolve('stale'))))
+    purgePageCache()
+    release()
+    expect(await slow).toBe('stale')
+    expect(await sharedPageData('a', async () => 'fresh')).toBe('fresh')
+  })
+
+  it('keeps nothing when the page cache is off (TTL 0)', async () => {
+    configurePageCache({ ttlMs: 0 })
+    const a = counter()
+    await sharedPageData('a', a.load)
+    expect(await sharedPageData('a', a.load)).toBe(2)
   })
 })

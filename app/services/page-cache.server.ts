@@ -44,13 +44,21 @@ export type CachedPage = {
 
 type State = {
   entries: Map<string, CachedPage>
+  /** sharedPageData(): query results every anonymous page shares, kept like the pages. */
+  data: Map<string, { value: unknown; storedAt: number }>
   bytes: number
   generation: number
   options: typeof PAGE_CACHE_DEFAULTS
 }
 const holder = globalThis as unknown as { __lecternPageCache?: State }
 function state(): State {
-  holder.__lecternPageCache ??= { entries: new Map(), bytes: 0, generation: 0, options: { ...PAGE_CACHE_DEFAULTS } }
+  holder.__lecternPageCache ??= {
+    entries: new Map(),
+    data: new Map(),
+    bytes: 0,
+    generation: 0,
+    options: { ...PAGE_CACHE_DEFAULTS },
+  }
   return holder.__lecternPageCache
 }
 
@@ -139,6 +147,21 @@ function deleteEntry(key: string) {
   s.entries.delete(key)
 }
 
+/**
+ * Swaps a stored page's compressed copies for smaller ones of the same body (server/page-cache.ts
+ * compresses a page again at the best levels once it is served twice). False when the page has left
+ * the cache meanwhile (purged, expired, replaced): nothing is stored then.
+ */
+export function replaceCompressedCopies(key: string, entry: CachedPage, copies: { br: Buffer; gzip: Buffer }) {
+  const s = state()
+  if (s.entries.get(key) !== entry) return false
+  s.bytes -= size(entry)
+  entry.br = copies.br
+  entry.gzip = copies.gzip
+  s.bytes += size(entry)
+  return true
+}
+
 /** The purge generation: a render that started before a purge must not store its (stale) page. */
 export function pageCacheGeneration() {
   return state().generation
@@ -166,8 +189,26 @@ export function storeCachedPage(key: string, entry: CachedPage, generation: numb
 export function purgePageCache() {
   const s = state()
   s.entries.clear()
+  s.data.clear()
   s.bytes = 0
   s.generation++
+}
+
+/**
+ * Data that a public page shows to every visitor alike and that changes only on a write that purges
+ * this cache (the featured cards of a listing): loaded once and kept until the next purge, at most
+ * the TTL (other processes' writes). A render the page cache cannot save — a search that does not
+ * repeat — then skips that query. Only for data without anything personal in it or in its key; off
+ * with the cache (TTL 0). A load that began before a purge is not kept, as for pages.
+ */
+export async function sharedPageData<T>(key: string, load: () => Promise<T>, now = Date.now): Promise<T> {
+  const s = state()
+  const kept = s.data.get(key)
+  if (kept && now() - kept.storedAt < s.options.ttlMs) return kept.value as T
+  const generation = s.generation
+  const value = await load()
+  if (s.options.ttlMs > 0 && generation === s.generation) s.data.set(key, { value, storedAt: now() })
+  return value
 }
 
 export function pageCacheStats() {

@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { posts } from '~/db/schema'
+import { featuredSections, posts } from '~/db/schema'
 import { createComment, deleteComment } from '~/models/comments.server'
 import { createSection, deleteSection, updateSection } from '~/models/featured-sections.server'
 import { backfillContentHtml, deletePost, updatePost } from '~/models/posts.server'
 import { createSpeaker, deleteSpeaker, updateSpeaker } from '~/models/speakers.server'
 import { loadArticle } from '~/services/article.server'
 import { pageCacheGeneration, pageCacheStats, purgePageCache, storeCachedPage } from '~/services/page-cache.server'
+import { loader as resourcesLoader } from '~/routes/resources._index'
 import { seedPost } from './content-utils'
 import { speakerInput } from './speakers-utils'
-import { createUser, makeRequest } from './utils'
+import { call, createUser, makeRequest, signedInAs } from './utils'
 
 // Every write that changes a public page empties the page cache (docs/decisions/0008-page-cache.md),
 // and post content is stored rendered beside its markdown.
@@ -75,6 +76,30 @@ describe('page cache purge on writes', () => {
     await expectPurgedBy(async () => (id = (await createSection(SECTION)).id))
     await expectPurgedBy(() => updateSection(id, { ...SECTION, title: 'Card 2' }))
     await expectPurgedBy(() => deleteSection(id))
+  })
+})
+
+describe('shared data of the listings', () => {
+  beforeEach(() => purgePageCache())
+
+  type Listing = Awaited<ReturnType<typeof resourcesLoader>>
+  const cards = async (query: string, cookie?: string) =>
+    ((await call(resourcesLoader, makeRequest(`/resources${query}`, { cookie }))) as Listing).cards.map((c) => c.title)
+
+  it('reads the featured cards once for every search, and again after a section is saved', async () => {
+    const { id } = await createSection({ ...SECTION, title: 'Kept card' })
+    expect(await cards('?q=one')).toEqual(['Kept card'])
+    // A row written behind the models' back is not seen until the next purge: the cards were kept.
+    await getDb()
+      .insert(featuredSections)
+      .values({ ...SECTION, title: 'Unseen card', sortOrder: 2, isActive: true })
+    expect(await cards('?q=two')).toEqual(['Kept card'])
+    expect(await cards('', (await signedInAs('cards-reader@example.com')).cookie)).toEqual(['Kept card'])
+
+    await updateSection(id, { ...SECTION, title: 'Renamed card' })
+    expect(await cards('?q=three')).toEqual(['Renamed card', 'Unseen card'])
+    await deleteSection(id)
+    expect(await cards('?q=four')).toEqual(['Unseen card'])
   })
 })
 

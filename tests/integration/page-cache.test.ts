@@ -4,7 +4,7 @@ import { get as httpGet } from 'node:http'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inlineScriptHashes } from '~/services/page-cache.server'
 
@@ -53,6 +53,25 @@ async function get(pathname: string, headers: Record<string, string> = {}) {
     cache: res.headers.get('X-Page-Cache'),
     csp: res.headers.get('Content-Security-Policy') ?? '',
   }
+}
+
+/** The body as sent on the wire (node:http: fetch would decode it). */
+function raw(pathname: string, acceptEncoding = 'br, gzip') {
+  return new Promise<{ bytes: Buffer; encoding?: string; cache?: string; cacheControl?: string }>((resolve, reject) =>
+    httpGet(`${base}${pathname}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (r) => {
+      const chunks: Buffer[] = []
+      r.on('data', (c: Buffer) => chunks.push(c))
+      r.on('end', () => {
+        const header = (name: string) => r.headers[name] as string | undefined
+        resolve({
+          bytes: Buffer.concat(chunks),
+          encoding: header('content-encoding'),
+          cache: header('x-page-cache'),
+          cacheControl: header('cache-control'),
+        })
+      })
+    }).on('error', reject),
+  )
 }
 
 function scriptSources(csp: string) {
@@ -204,20 +223,32 @@ describe('page cache', () => {
     expect(missing.res.headers.get('Cache-Control')).toBe('no-store')
   })
 
+  it('sends a first render compressed cheaply, and the page once served again at the best level', async () => {
+    const pathname = '/resources?q=compressed-once'
+    const first = await raw(pathname)
+    expect([first.cache, first.encoding]).toEqual(['miss', 'br'])
+    const html = brotliDecompressSync(first.bytes)
+    expect(html.toString()).toContain('compressed-once')
+    const gzipped = await raw(pathname, 'gzip')
+    expect([gzipped.cache, gzipped.encoding]).toEqual(['hit', 'gzip'])
+    expect(gunzipSync(gzipped.bytes).equals(html)).toBe(true)
+    // That hit had the page compressed again in the background; later hits send the smaller copy.
+    let later = await raw(pathname)
+    for (let i = 0; i < 100 && later.bytes.length >= first.bytes.length; i++) {
+      await new Promise((r) => setTimeout(r, 50))
+      later = await raw(pathname)
+    }
+    expect(later.cache).toBe('hit')
+    expect(later.bytes.length).toBeLessThan(first.bytes.length)
+    expect(brotliDecompressSync(later.bytes).equals(html)).toBe(true)
+  })
+
   it('sends build assets as their precompressed brotli copy', async () => {
     const { body } = await get('/compare')
     const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(body)![1]!
-    const raw = await new Promise<{ encoding?: string; bytes: Buffer; cache?: string }>((resolve, reject) =>
-      httpGet(`${base}${script}`, { headers: { 'Accept-Encoding': 'br, gzip' } }, (r) => {
-        const chunks: Buffer[] = []
-        r.on('data', (c: Buffer) => chunks.push(c))
-        r.on('end', () =>
-          resolve({ encoding: r.headers['content-encoding'], bytes: Buffer.concat(chunks), cache: r.headers['cache-control'] }),
-        )
-      }).on('error', reject),
-    )
-    expect(raw.encoding).toBe('br')
-    expect(raw.cache).toBe('public, max-age=31536000, immutable')
-    expect(brotliDecompressSync(raw.bytes).equals(readFileSync(path.join(buildDir, 'client', script)))).toBe(true)
+    const asset = await raw(script)
+    expect(asset.encoding).toBe('br')
+    expect(asset.cacheControl).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(asset.bytes).equals(readFileSync(path.join(buildDir, 'client', script)))).toBe(true)
   })
 })
