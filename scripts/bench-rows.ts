@@ -77,7 +77,7 @@ export async function prepareBenchDatabase({
     ? await openPostgres(databaseUrl, { max: 1 })
     : await openPglite(path.join(dataDir, 'pglite'), dataDir)
   try {
-    await migrate(handle)
+    await migrate(handle, databaseUrl || undefined)
     await addBenchRows(handle, rows)
   } finally {
     await handle.close()
