@@ -10,6 +10,7 @@ import { parseConfig, storageImageSource } from '../app/config.server'
 import { REQUEST_BODY_CEILING_BYTES } from '../app/lib/constants'
 import { attendeeRoute } from './attendee-route'
 import { pageCache } from './page-cache'
+import { installRouteMatchingMemo } from './route-matching'
 import {
   allowOn405,
   bodyCeiling,
@@ -43,6 +44,9 @@ export async function createApp() {
       ? ((await viteDevServer.ssrLoadModule('virtual:remix/server-build')) as ServerBuild)
       : ((await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild)
   const appModule = async () => (await loadBuild()).entry.module as unknown as AppModule
+
+  // Route matching remembered per pathname (server/route-matching.ts); development rebuilds the tree.
+  if (!viteDevServer) installRouteMatchingMemo()
 
   // Database, migrations, demo seed and the outbox worker start before the first request.
   await (await appModule()).startApp()
