@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, gt, inArray, isNotNull, max, notExists, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
+import { inIdList } from '~/db/id-list'
 import { contacts, crmConnections, crmSyncs, leads, talkSessions, talks } from '~/db/schema'
 import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson } from '~/lib/crm-mapping'
 import { crmSyncText } from '~/lib/crm-sync-state'
@@ -100,12 +101,19 @@ export async function getCrmCredentials(ownerId: string, provider: CrmProvider =
 }
 
 export async function hasEnabledCrm(ownerId: string, provider: CrmProvider = 'hubspot', db: Db = getDb()) {
-  const [row] = await db
-    .select({ id: crmConnections.id })
+  return (await ownersWithEnabledCrm([ownerId], provider, db)).has(ownerId)
+}
+
+/** Which of these owners have the provider connected and enabled (one query for many). */
+export async function ownersWithEnabledCrm(ownerIds: readonly string[], provider: CrmProvider = 'hubspot', db: Db = getDb()) {
+  if (ownerIds.length === 0) return new Set<string>()
+  const rows = await db
+    .select({ ownerId: crmConnections.ownerId })
     .from(crmConnections)
-    .where(and(ownConnection(ownerId, provider), eq(crmConnections.enabled, true)))
-    .limit(1)
-  return !!row
+    .where(
+      and(inIdList(crmConnections.ownerId, ownerIds), eq(crmConnections.provider, provider), eq(crmConnections.enabled, true)),
+    )
+  return new Set(rows.map((r) => r.ownerId))
 }
 
 /** Shown in Settings → Integrations until the speaker acts (or a later push succeeds). */

@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
+import { inIdList } from '~/db/id-list'
 import {
   consentTexts,
   contactNotes,
@@ -92,33 +93,60 @@ export async function findVisiblePerson(db: Executor, ownerId: string, contactId
   return row ?? null
 }
 
+const captureColumns = {
+  id: leads.id,
+  sessionId: leads.sessionId,
+  sessionCode: talkSessions.code,
+  eventName: talkSessions.eventName,
+  talkTitle: talks.title,
+  startsAt: talkSessions.startsAt,
+  timeZone: talkSessions.timeZone,
+  questions: talkSessions.questions,
+  firstName: leads.firstName,
+  company: leads.company,
+  jobTitle: leads.jobTitle,
+  phone: leads.phone,
+  linkedinUrl: leads.linkedinUrl,
+  answers: leads.answers,
+  marketingConsent: leads.marketingConsent,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+}
+
 /** The person's captures the plan lets the owner see, oldest first, with their sessions. */
 export async function visibleCaptures(db: Executor, ownerId: string, contactId: string): Promise<PersonCapture[]> {
   return db
-    .select({
-      id: leads.id,
-      sessionId: leads.sessionId,
-      sessionCode: talkSessions.code,
-      eventName: talkSessions.eventName,
-      talkTitle: talks.title,
-      startsAt: talkSessions.startsAt,
-      timeZone: talkSessions.timeZone,
-      questions: talkSessions.questions,
-      firstName: leads.firstName,
-      company: leads.company,
-      jobTitle: leads.jobTitle,
-      phone: leads.phone,
-      linkedinUrl: leads.linkedinUrl,
-      answers: leads.answers,
-      marketingConsent: leads.marketingConsent,
-      createdAt: leads.createdAt,
-      updatedAt: leads.updatedAt,
-    })
+    .select(captureColumns)
     .from(leads)
     .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
     .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter()))
     .orderBy(asc(leads.createdAt), asc(leads.id))
+}
+
+/** visibleCaptures of many people in one query: by person id, each list oldest first. */
+export async function visibleCapturesOf(
+  db: Executor,
+  people: readonly { ownerId: string; contactId: string }[],
+): Promise<Map<string, PersonCapture[]>> {
+  const byPerson = new Map<string, PersonCapture[]>()
+  if (people.length === 0) return byPerson
+  const ownerOf = new Map(people.map((p) => [p.contactId, p.ownerId]))
+  const rows = await db
+    .select({ ...captureColumns, contactId: leads.contactId, ownerId: leads.ownerId })
+    .from(leads)
+    .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(and(inIdList(leads.contactId, [...ownerOf.keys()]), visibleLeadsFilter()))
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+  for (const { contactId, ownerId, ...capture } of rows) {
+    // Another owner's row under a person's id is never theirs to see.
+    if (ownerOf.get(contactId) !== ownerId) continue
+    const list = byPerson.get(contactId)
+    if (list) list.push(capture)
+    else byPerson.set(contactId, [capture])
+  }
+  return byPerson
 }
 
 /** Every capture id of the person, visible or locked (deleting a person deletes them all). */

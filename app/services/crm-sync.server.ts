@@ -10,6 +10,7 @@ import {
   getCrmCredentials,
   listUnsyncedPeople,
   hasEnabledCrm,
+  ownersWithEnabledCrm,
   loadCrmPerson,
   recordCrmSync,
   setCrmConnectionError,
@@ -44,21 +45,26 @@ export const NOT_REMOVED_SCOPE = 'not removed: the token lacks the scope'
 const UNREADABLE_TOKEN =
   'The stored HubSpot token cannot be read (ENCRYPTION_KEY is missing or was changed): paste the token again in Settings → Integrations.'
 
-/** The lead.event subscriber (app/services/lead-events.server.ts). */
-export async function crmSubscriber(event: DispatchedLeadEvent, db: Db) {
+/**
+ * The lead.event subscriber (app/services/lead-events.server.ts): one crm.sync job per event of an
+ * owner with a connected CRM (read for every owner in the batch in one query).
+ */
+export async function crmSubscriber(events: DispatchedLeadEvent[], db: Db) {
   const provider: CrmProvider = 'hubspot'
-  if (!(await hasEnabledCrm(event.ownerId, provider, db))) return
-  const base = { provider, ownerId: event.ownerId, contactId: event.contactId }
-  const dedupeKey = `crm:${event.jobId}:${provider}`
-  if (event.event === 'lead.deleted' && event.deleted?.contactDeleted) {
-    const record = event.deleted.crmRecords.find((r) => r.provider === provider)
-    if (record) await enqueueJob('crm.sync', { ...base, action: 'archive', externalId: record.externalId }, { dedupeKey })
-    return
+  const connected = await ownersWithEnabledCrm([...new Set(events.map((e) => e.ownerId))], provider, db)
+  for (const event of events) {
+    if (!connected.has(event.ownerId)) continue
+    const base = { provider, ownerId: event.ownerId, contactId: event.contactId }
+    const dedupeKey = `crm:${event.jobId}:${provider}`
+    if (event.event === 'lead.deleted' && event.deleted?.contactDeleted) {
+      const record = event.deleted.crmRecords.find((r) => r.provider === provider)
+      if (record) await enqueueJob('crm.sync', { ...base, action: 'archive', externalId: record.externalId }, { dedupeKey })
+      continue
+    }
+    // lead.created, lead.updated, or one capture of several erased (the record is refreshed from the
+    // rest). A capture the plan withholds never leaves.
+    if (event.visible) await queueUpsert(db, base, dedupeKey)
   }
-  // lead.created, lead.updated, or one capture of several erased (the record is refreshed from the
-  // rest). A capture the plan withholds never leaves.
-  if (!event.visible) return
-  await queueUpsert(db, base, dedupeKey)
 }
 
 /** Queues a push of the person as they are now and marks them pending; false when they are not the owner's. */

@@ -7,7 +7,7 @@ import {
   type CrmSyncPayload,
 } from './crm-sync.server'
 import type { JobRow } from './jobs.server'
-import { dispatchLeadEvent, type LeadEventPayload } from './lead-events.server'
+import { dispatchLeadEvent, dispatchLeadEvents, type LeadEventPayload } from './lead-events.server'
 import { runRetention } from './lead-retention.server'
 import { rescoreSession } from './lead-scoring.server'
 import { deleteIfUnreferenced, ORPHAN_MIN_AGE_MS, sweepOrphans } from './storage-gc.server'
@@ -41,10 +41,10 @@ export type JobKindDefinition<P> = {
   /** Attempts before the job is marked failed (10 when unset). */
   maxAttempts?: number
   /**
-   * Jobs of this kind a worker runs at once (1 when unset: one after another, with the other unset
-   * kinds). For kinds that mostly wait on the database; not for calls to a rate-limited provider.
+   * Runs the kind's jobs of one claimed batch together (one query for many instead of one each) and
+   * returns each job's result by job id. Throwing sends every job of the call through `run` alone.
    */
-  concurrency?: number
+  runMany?: (jobs: { payload: P; job: JobRow }[]) => Promise<Map<string, Record<string, unknown> | void>>
   /**
    * The kind's own retry schedule instead of the worker's backoff: the wait before the next attempt
    * after this one failed (job.attempts so far, job.createdAt), or null to mark it failed.
@@ -63,8 +63,11 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
   return {
     email: { run: (email, job) => deliverEmail(transport, email, job) },
     'storage.delete': { run: ({ key }) => deleteIfUnreferenced(key) },
-    // Several round trips per event (visibility, rescoring, webhook and CRM look-ups): run side by side.
-    'lead.event': { concurrency: 4, run: (payload, job) => dispatchLeadEvent(payload, job.id) },
+    // A claimed batch's events share each look-up (visibility, rescoring, webhook and CRM owners).
+    'lead.event': {
+      run: (payload, job) => dispatchLeadEvent(payload, job.id),
+      runMany: (jobs) => dispatchLeadEvents(jobs.map(({ payload, job }) => ({ payload, jobId: job.id }))),
+    },
     'webhook.deliver': { run: (payload, job) => deliverWebhook(payload, job), retryDelayMs: webhookRetryDelay },
     'crm.sync': { maxAttempts: CRM_SYNC_MAX_ATTEMPTS, run: (payload, job) => runCrmSync(payload, job) },
     'crm.backfill': { run: (payload, job) => runCrmBackfill(payload, job) },

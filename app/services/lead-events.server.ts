@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
+import { inIdList } from '~/db/id-list'
 import { contacts, crmSyncs, leadErasures, leadEvents, leads } from '~/db/schema'
 import { crmSubscriber } from './crm-sync.server'
 import { rescoreOnLeadEvent } from './lead-scoring.server'
@@ -55,7 +56,8 @@ export type DispatchedLeadEvent = LeadEventPayload & {
   visible: boolean
 }
 
-export type LeadEventSubscriber = (event: DispatchedLeadEvent, db: Db) => Promise<void>
+/** Gets the events of one claimed batch together (often one), in the order they were queued. */
+export type LeadEventSubscriber = (events: DispatchedLeadEvent[], db: Db) => Promise<void>
 
 // Run in this order for every lead.event job. Each issue-10 capability adds its own here.
 const subscribers: LeadEventSubscriber[] = [rescoreOnLeadEvent, webhookSubscriber, crmSubscriber]
@@ -139,26 +141,41 @@ export function captureEventCtes(entry: {
   )`
 }
 
-/** The lead.event job: hands the event to every subscriber. */
+/**
+ * The lead.event jobs of one claimed batch: works out once which of their captures the plan lets
+ * the owner see, then hands the events to every subscriber together. Returns each job's result.
+ */
+export async function dispatchLeadEvents(batch: { payload: LeadEventPayload; jobId: string }[], db: Db = getDb()) {
+  const checked = batch.flatMap(({ payload }) => (payload.event !== 'lead.deleted' && payload.leadId ? [payload.leadId] : []))
+  const visible = await visibleCaptureIds(checked, db)
+  const events: DispatchedLeadEvent[] = batch.map(({ payload, jobId }) => ({
+    ...payload,
+    jobId,
+    visible: payload.event === 'lead.deleted' || !payload.leadId || visible.has(payload.leadId),
+  }))
+  for (const subscriber of subscribers) await subscriber(events, db)
+  return new Map(events.map((e) => [e.jobId, { subscribers: subscribers.length, visible: e.visible }]))
+}
+
+/** One lead.event job on its own (a retry, or a batch that failed). */
 export async function dispatchLeadEvent(payload: LeadEventPayload, jobId: string, db: Db = getDb()) {
-  const visible = payload.event === 'lead.deleted' || !payload.leadId ? true : await isCaptureVisible(payload.leadId, db)
-  const event: DispatchedLeadEvent = { ...payload, jobId, visible }
-  for (const subscriber of subscribers) await subscriber(event, db)
-  return { subscribers: subscribers.length, visible }
+  const results = await dispatchLeadEvents([{ payload, jobId }], db)
+  return results.get(jobId)!
 }
 
 /**
- * Whether a capture is within its session's visible leads (the earliest captured first, up to the
- * plan's number, all when the plan or an unlock allows). False when it no longer exists.
+ * Which of these captures are within their session's visible leads (the earliest captured first,
+ * up to the plan's number, all when the plan or an unlock allows). A capture that no longer exists
+ * is not.
  */
-export async function isCaptureVisible(leadId: string, db: Db = getDb()) {
+async function visibleCaptureIds(leadIds: string[], db: Db) {
+  if (leadIds.length === 0) return new Set<string>()
   const { visibleLeadsFilter } = await import('~/models/leads.server')
-  const [row] = await db
+  const rows = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(and(eq(leads.id, leadId), visibleLeadsFilter()))
-    .limit(1)
-  return !!row
+    .where(and(inIdList(leads.id, leadIds), visibleLeadsFilter()))
+  return new Set(rows.map((r) => r.id))
 }
 
 /**

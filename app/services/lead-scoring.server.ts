@@ -1,40 +1,68 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
+import { inIdList } from '~/db/id-list'
 import { contacts, leads } from '~/db/schema'
 import { scoreLead } from '~/lib/lead-score'
-import { latestDetails, visibleCaptures } from '~/models/lead-detail.server'
+import { latestDetails, visibleCapturesOf } from '~/models/lead-detail.server'
 import type { LeadEventSubscriber } from './lead-events.server'
 
 // Keeps each person's score (app/lib/lead-score.ts) on their contacts row: the lead.event subscriber
-// rescores the person of every created, updated or deleted capture, and the 'leads.rescore' job
+// rescores the people of every created, updated or deleted capture, and the 'leads.rescore' job
 // rescores a session's people after the speaker changed its question weights. Only the captures
 // the plan lets the speaker see count, so a locked capture never shows through the score.
 
-/** Recomputes and stores one person's score; false when the person no longer exists. */
-export async function rescorePerson(ownerId: string, contactId: string, db: Db = getDb()) {
-  const [person] = await db
-    .select({ id: contacts.id, email: contacts.email, firstName: contacts.firstName, jobTitle: contacts.jobTitle })
+/** People rescored per round of queries (a session's people are rescored in rounds of this many). */
+const RESCORE_ROUND = 500
+
+/**
+ * Recomputes and stores these people's scores: three queries for the lot (people, their visible
+ * captures, one update). Returns how many were rescored; a person who no longer exists, or is not
+ * the named owner's, is skipped.
+ */
+export async function rescorePeople(people: readonly { ownerId: string; contactId: string }[], db: Db = getDb()) {
+  const wanted = new Map(people.map((p) => [p.contactId, p.ownerId]))
+  if (wanted.size === 0) return 0
+  const found = await db
+    .select({
+      id: contacts.id,
+      ownerId: contacts.ownerId,
+      email: contacts.email,
+      firstName: contacts.firstName,
+    })
     .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId)))
-  if (!person) return false
-  const captures = await visibleCaptures(db, ownerId, contactId)
-  const { jobTitle } = latestDetails(captures, person.firstName)
-  // A person the plan withholds entirely scores nothing: their details are not the speaker's to see.
-  const { score, band, reasons } =
-    captures.length === 0
-      ? { score: 0, band: 'cold' as const, reasons: [] }
-      : scoreLead({ email: person.email, jobTitle, captures })
-  await db
-    .update(contacts)
-    .set({ score, scoreBand: band, scoreReasons: reasons })
-    .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId)))
-  return true
+    .where(inIdList(contacts.id, [...wanted.keys()]))
+  const persons = found.filter((p) => wanted.get(p.id) === p.ownerId)
+  if (persons.length === 0) return 0
+  const captures = await visibleCapturesOf(
+    db,
+    persons.map((p) => ({ ownerId: p.ownerId, contactId: p.id })),
+  )
+  const scores = persons.map((person) => {
+    const own = captures.get(person.id) ?? []
+    // A person the plan withholds entirely scores nothing: their details are not the speaker's to see.
+    const { score, band, reasons } =
+      own.length === 0
+        ? { score: 0, band: 'cold' as const, reasons: [] }
+        : scoreLead({ email: person.email, jobTitle: latestDetails(own, person.firstName).jobTitle, captures: own })
+    return { id: person.id, owner_id: person.ownerId, score, band, reasons }
+  })
+  // One JSON parameter (the same on PGlite and postgres.js) unpacked into rows.
+  await db.execute(sql`
+    update ${contacts}
+    set score = d.score, score_band = d.band::score_band, score_reasons = d.reasons
+    from jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as d(id uuid, owner_id uuid, score integer, band text, reasons jsonb)
+    where ${contacts.id} = d.id and ${contacts.ownerId} = d.owner_id`)
+  return persons.length
 }
 
 /** The lead.event subscriber: rescoring is idempotent, so a retried dispatch simply does it again. */
-export const rescoreOnLeadEvent: LeadEventSubscriber = async (event, db) => {
-  if (event.event === 'lead.deleted' && event.deleted?.contactDeleted) return
-  await rescorePerson(event.ownerId, event.contactId, db)
+export const rescoreOnLeadEvent: LeadEventSubscriber = async (events, db) => {
+  await rescorePeople(
+    events
+      .filter((e) => !(e.event === 'lead.deleted' && e.deleted?.contactDeleted))
+      .map((e) => ({ ownerId: e.ownerId, contactId: e.contactId })),
+    db,
+  )
 }
 
 /** Rescores every person with a capture at the session (after its weights changed). */
@@ -44,6 +72,9 @@ export async function rescoreSession({ ownerId, sessionId }: { ownerId: string; 
     .from(leads)
     .where(and(eq(leads.sessionId, sessionId), eq(leads.ownerId, ownerId)))
   let rescored = 0
-  for (const { contactId } of rows) if (await rescorePerson(ownerId, contactId, db)) rescored++
+  for (let i = 0; i < rows.length; i += RESCORE_ROUND) {
+    const round = rows.slice(i, i + RESCORE_ROUND).map(({ contactId }) => ({ ownerId, contactId }))
+    rescored += await rescorePeople(round, db)
+  }
   return { rescored }
 }

@@ -168,32 +168,60 @@ describe('job queue', () => {
       expect(sent).toHaveLength(6)
     })
 
-    it('runs a kind with a concurrency side by side, the others one at a time', async () => {
-      // Each handler waits until three run at once (or 300 ms pass), so the peak shows how many did.
-      const peak = { email: 0, 'storage.delete': 0 }
-      const running = { email: 0, 'storage.delete': 0 }
-      let release: () => void = () => {}
-      const three = new Promise<void>((r) => (release = r))
-      const track = (kind: keyof typeof peak) => async () => {
-        running[kind]++
-        peak[kind] = Math.max(peak[kind], running[kind])
-        if (running[kind] === 3) release()
-        await Promise.race([three, new Promise((r) => setTimeout(r, 300))])
-        running[kind]--
-      }
+    it('hands a runMany kind its jobs of the batch in one call, beside the others, and stores each result', async () => {
+      const calls: string[][] = []
       const ids: string[] = []
-      for (const to of ['c1', 'c2', 'c3']) ids.push(await enqueueEmail(message(`${to}@x.test`)))
       for (const key of ['k1', 'k2', 'k3']) ids.push((await enqueueJob('storage.delete', { key }))!)
+      ids.push(await enqueueEmail(message('m1@x.test')))
+      const emails: string[] = []
       worker = new JobWorker({
         registry: {
           ...createJobRegistry(),
-          email: { run: track('email') },
-          'storage.delete': { concurrency: 3, run: track('storage.delete') },
+          email: { run: async (email) => void emails.push(email.to) },
+          'storage.delete': {
+            run: () => Promise.reject(new Error('run alone although the batch call worked')),
+            runMany: async (batch) => {
+              calls.push(batch.map(({ payload }) => payload.key))
+              return new Map(batch.map(({ payload, job }) => [job.id, { key: payload.key }]))
+            },
+          },
         },
       })
       await worker.drain()
-      expect(peak).toEqual({ email: 1, 'storage.delete': 3 })
-      expect((await Promise.all(ids.map(jobRow))).map((r) => r.status)).toEqual(Array(6).fill('done'))
+      expect(calls).toEqual([['k1', 'k2', 'k3']])
+      expect(emails).toEqual(['m1@x.test'])
+      const rows = await Promise.all(ids.map(jobRow))
+      expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done', 'done'])
+      expect(rows.slice(0, 3).map((r) => r.result)).toEqual([{ key: 'k1' }, { key: 'k2' }, { key: 'k3' }])
+    })
+
+    it('runs each job alone when the batch call throws, so only the bad one is retried', async () => {
+      const ids: string[] = []
+      for (const key of ['good-1', 'bad', 'good-2']) ids.push((await enqueueJob('storage.delete', { key }))!)
+      let batchCalls = 0
+      worker = new JobWorker({
+        baseDelayMs: 60_000,
+        registry: {
+          ...createJobRegistry(),
+          'storage.delete': {
+            run: async ({ key }) => {
+              if (key === 'bad') throw new Error('cannot delete bad')
+              return { key, alone: true }
+            },
+            runMany: async () => {
+              batchCalls++
+              throw new Error('one of them is bad')
+            },
+          },
+        },
+      })
+      await worker.drain()
+      expect(batchCalls).toBe(1)
+      const [first, bad, second] = await Promise.all(ids.map(jobRow))
+      expect(first).toMatchObject({ status: 'done', result: { key: 'good-1', alone: true } })
+      expect(second).toMatchObject({ status: 'done', result: { key: 'good-2', alone: true } })
+      expect(bad).toMatchObject({ status: 'pending', attempts: 1, lastError: 'cannot delete bad' })
+      expect(bad!.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000)
     })
 
     it('writes what is done and renews the lease of the rest when a batch runs past half its lease', async () => {

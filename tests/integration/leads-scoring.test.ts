@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { contacts, jobs, talkSessions, type SessionQuestion } from '~/db/schema'
+import { contacts, jobs, talkSessions, webhookDeliveries, type SessionQuestion } from '~/db/schema'
+import { createEndpoint } from '~/models/webhooks.server'
 import { action as captureAction } from '~/routes/t.$code'
 import { action as editAction, loader as editLoader } from '~/routes/app.sessions.$id.edit'
 import { createJobRegistry } from '~/services/job-kinds.server'
@@ -86,6 +87,57 @@ describe('scores on people', () => {
     await signUp(session, { email: locked, q_role: 'Sales', job_title: 'CEO' })
     await runJobs('lead.event')
     expect(await personOf(owner.id, locked)).toMatchObject({ score: 0, scoreBand: 'cold', scoreReasons: [] })
+  })
+})
+
+describe('one batch of lead events', () => {
+  it('handles the events of two speakers together as it would each alone: visibility, scores, webhooks', async () => {
+    const free = await createOwner(undefined, { plan: 'free' })
+    const pro = await createOwner(undefined, { plan: 'pro' })
+    await createEndpoint(free.id, { url: 'https://hooks.example.com/lectern', description: '', events: ['lead.created'] })
+    const { session: freeSession } = await createLiveSession(free.id, { questions: [ROLE] })
+    const { session: proSession } = await createLiveSession(pro.id, { questions: [ROLE] })
+    const seen = [attendeeEmail(), attendeeEmail(), attendeeEmail()]
+    for (const email of seen) await signUp(freeSession, { email, q_role: 'Engineering' })
+    const locked = attendeeEmail()
+    await signUp(freeSession, { email: locked, q_role: 'Sales', job_title: 'CEO' })
+    const buyer = attendeeEmail()
+    await signUp(proSession, { email: buyer, q_role: 'Sales', job_title: 'Head of Sales' })
+
+    const pending = await getDb()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'lead.event'), eq(jobs.status, 'pending')))
+    const batch = pending.filter((job) => [free.id, pro.id].includes((job.payload as LeadEventPayload).ownerId))
+    expect(batch).toHaveLength(5)
+    const results = await createJobRegistry()['lead.event'].runMany!(
+      batch.map((job) => ({ payload: job.payload as LeadEventPayload, job })),
+    )
+    await getDb()
+      .update(jobs)
+      .set({ status: 'done' })
+      .where(
+        inArray(
+          jobs.id,
+          batch.map((job) => job.id),
+        ),
+      )
+
+    const visibleOf = new Map(batch.map((job) => [(job.payload as LeadEventPayload).contactId, results.get(job.id)]))
+    for (const email of [...seen, buyer])
+      expect(visibleOf.get((await personOf(email === buyer ? pro.id : free.id, email)).id)).toEqual({
+        subscribers: 3,
+        visible: true,
+      })
+    expect(visibleOf.get((await personOf(free.id, locked)).id)).toEqual({ subscribers: 3, visible: false })
+
+    expect(await personOf(pro.id, buyer)).toMatchObject({ score: 9, scoreBand: 'hot' })
+    expect(await personOf(free.id, seen[0]!)).toMatchObject({ score: 2, scoreBand: 'cold' })
+    expect(await personOf(free.id, locked)).toMatchObject({ score: 0, scoreBand: 'cold', scoreReasons: [] })
+
+    const deliveries = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.ownerId, free.id))
+    expect(deliveries.map((d) => (d.payload as { data: { email: string } }).data.email).sort()).toEqual([...seen].sort())
+    expect(await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.ownerId, pro.id))).toEqual([])
   })
 })
 
