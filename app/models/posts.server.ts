@@ -101,9 +101,10 @@ export async function listPublishedPosts(filter: PublishedFilter) {
   const dense = searching && total >= cap
   const rows = dense
     ? await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_bitmapscan = off`)
-        await tx.execute(sql`set local enable_seqscan = off`)
-        await tx.execute(sql`set local enable_sort = off`)
+        // SET LOCAL of the three, in one statement (one round trip instead of three).
+        await tx.execute(
+          sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)`,
+        )
         return page(tx)
       })
     : await page(db)
