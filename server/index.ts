@@ -9,6 +9,7 @@ import express from 'express'
 import { parseConfig, storageImageSource } from '../app/config.server'
 import { REQUEST_BODY_CEILING_BYTES } from '../app/lib/constants'
 import { attendeeRoute } from './attendee-route'
+import { coalesceFlushes } from './flush'
 import { pageCache } from './page-cache'
 import { installRouteMatchingMemo } from './route-matching'
 import {
@@ -57,7 +58,7 @@ export async function createApp() {
   app.use(requestId({ trustProxy: config.TRUST_PROXY }))
   app.use(allowOn405)
   app.use(closeUnreadBodies(REQUEST_BODY_CEILING_BYTES))
-  app.use(compression())
+  app.use(compression(), coalesceFlushes)
   app.use(
     securityHeaders({
       isProduction: config.isProduction,
