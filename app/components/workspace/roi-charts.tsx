@@ -9,19 +9,36 @@ import type { BarChartModel, ColumnChartModel } from '~/lib/charts.server'
 /** Grouped bars: series 0 (scans) grey, series 1 (leads) blue. */
 export const SERIES_CLASS = ['fill-slate-400', 'fill-brand-400'] as const
 
-export function ColumnChart({ model, title, description }: { model: ColumnChartModel; title: string; description: string }) {
+type ChartProps = { title: string; description: string }
+
+/** The chart as an image named by its title and described in words (screen readers read those). */
+function ChartFrame({
+  width,
+  height,
+  title,
+  description,
+  children,
+}: ChartProps & { width: number; height: number; children: ReactNode }) {
   const id = useId()
-  const { plot } = model
   return (
     <svg
       role="img"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-desc`}
-      viewBox={`0 0 ${model.width} ${model.height}`}
+      viewBox={`0 0 ${width} ${height}`}
       className="h-auto w-full"
     >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>
+      {children}
+    </svg>
+  )
+}
+
+export function ColumnChart({ model, title, description }: ChartProps & { model: ColumnChartModel }) {
+  const { plot } = model
+  return (
+    <ChartFrame width={model.width} height={model.height} title={title} description={description}>
       <g className="fill-slate-300 text-[11px]" aria-hidden="true">
         {model.yTicks.map((t) => (
           <g key={`y${t.label}`}>
@@ -51,23 +68,14 @@ export function ColumnChart({ model, title, description }: { model: ColumnChartM
           <path d={model.cumulative.path} fill="none" strokeWidth={2} strokeLinejoin="round" className="stroke-amber-300" />
         ) : null}
       </g>
-    </svg>
+    </ChartFrame>
   )
 }
 
-export function GroupedBarChart({ model, title, description }: { model: BarChartModel; title: string; description: string }) {
-  const id = useId()
+export function GroupedBarChart({ model, title, description }: ChartProps & { model: BarChartModel }) {
   const { plot } = model
   return (
-    <svg
-      role="img"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-desc`}
-      viewBox={`0 0 ${model.width} ${model.height}`}
-      className="h-auto w-full"
-    >
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>{description}</desc>
+    <ChartFrame width={model.width} height={model.height} title={title} description={description}>
       <g className="fill-slate-300 text-[11px]" aria-hidden="true">
         {model.xTicks.map((t) => (
           <g key={`x${t.label}`}>
@@ -93,7 +101,7 @@ export function GroupedBarChart({ model, title, description }: { model: BarChart
           </g>
         ))}
       </g>
-    </svg>
+    </ChartFrame>
   )
 }
 
