@@ -221,12 +221,12 @@ export class JobWorker {
   }
 
   /**
-   * Runs a claimed batch: the jobs of kinds with `runMany` handed over together, one call per kind
-   * (the lead.event fan-out: one look-up for many events), beside the other jobs, which run one
-   * after another in claim order (a provider's rate limit sees the same pace as before). When a
-   * `runMany` call throws, its jobs run one by one through `run`, so one bad job fails alone. The
-   * successes are marked done in one statement at the end; a failure is written at once and does
-   * not touch the others. Past half the lease, what is done so far is written and the lease of the
+   * Runs a claimed batch, each kind in a lane of its own beside the others: a kind's jobs one after
+   * another in claim order (a provider's rate limit sees the same pace as before), or, for a kind
+   * with `runMany`, handed over together in one call (the lead.event fan-out: one look-up for many
+   * events). When a `runMany` call throws, its jobs run one by one through `run`, so one bad job
+   * fails alone. The successes are marked done in one statement at the end; a failure is written at
+   * once and does not touch the others. Past half the lease, what is done so far is written and the lease of the
    * rest renewed, so a slow batch is never claimed twice.
    */
   private async runBatch(batch: JobRow[]) {
@@ -278,15 +278,15 @@ export class JobWorker {
         unfinished.delete(job.id)
       }
     }
-    const serial: JobRow[] = []
-    const together = new Map<JobKind, JobRow[]>()
+    // One lane per kind: a kind's jobs one after another in claim order, the kinds side by side,
+    // so a slow webhook endpoint (up to 5 s) does not hold back the emails claimed with it.
+    const lanes = new Map<JobKind, JobRow[]>()
     for (const job of batch) {
       const kind = job.kind as JobKind
-      if (!registry[kind].runMany) serial.push(job)
-      else if (together.has(kind)) together.get(kind)!.push(job)
-      else together.set(kind, [job])
+      if (lanes.has(kind)) lanes.get(kind)!.push(job)
+      else lanes.set(kind, [job])
     }
-    await Promise.all([runLane(serial), ...[...together].map(([kind, jobs]) => runTogether(kind, jobs))])
+    await Promise.all([...lanes].map(([kind, jobs]) => (registry[kind].runMany ? runTogether(kind, jobs) : runLane(jobs))))
     await this.complete(done)
   }
 

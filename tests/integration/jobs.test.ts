@@ -195,6 +195,42 @@ describe('job queue', () => {
       expect(rows.slice(0, 3).map((r) => r.result)).toEqual([{ key: 'k1' }, { key: 'k2' }, { key: 'k3' }])
     })
 
+    it('runs each kind in its own lane: a slow kind does not hold back the emails, and stays one at a time', async () => {
+      let running = 0
+      let peak = 0
+      const sent: string[] = []
+      let emailsDone: () => void = () => {}
+      const allSent = new Promise<void>((r) => (emailsDone = r))
+      const sentWhileSlowRan: boolean[] = []
+      for (const key of ['slow-1', 'slow-2']) await enqueueJob('storage.delete', { key })
+      for (const to of ['e1', 'e2', 'e3']) await enqueueEmail(message(`${to}@x.test`))
+      worker = new JobWorker({
+        registry: {
+          ...createJobRegistry(),
+          email: {
+            run: async (email) => {
+              sent.push(email.to)
+              if (sent.length === 3) emailsDone()
+            },
+          },
+          'storage.delete': {
+            run: async () => {
+              running++
+              peak = Math.max(peak, running)
+              // A slow endpoint: waits for the emails (or gives up after a second).
+              await Promise.race([allSent, new Promise((r) => setTimeout(r, 1_000))])
+              sentWhileSlowRan.push(sent.length === 3)
+              running--
+            },
+          },
+        },
+      })
+      await worker.drain()
+      expect(sent).toEqual(['e1@x.test', 'e2@x.test', 'e3@x.test'])
+      expect(sentWhileSlowRan).toEqual([true, true])
+      expect(peak).toBe(1)
+    })
+
     it('runs each job alone when the batch call throws, so only the bad one is retried', async () => {
       const ids: string[] = []
       for (const key of ['good-1', 'bad', 'good-2']) ids.push((await enqueueJob('storage.delete', { key }))!)
