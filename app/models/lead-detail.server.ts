@@ -15,7 +15,7 @@ import {
   type SessionQuestion,
 } from '~/db/schema'
 import { isUuid } from '~/lib/text'
-import { visibleLeadsFilter } from './leads.server'
+import { attendeeDetailColumns, visibleLeadsFilter } from './leads.server'
 
 // One person of the speaker's (issue 10 Deliver 2/3/9): the contact row, its captures the plan lets
 // the speaker see (locked ones are only counted), the consent records of those captures with their
@@ -102,13 +102,7 @@ const captureColumns = {
   startsAt: talkSessions.startsAt,
   timeZone: talkSessions.timeZone,
   questions: talkSessions.questions,
-  firstName: leads.firstName,
-  company: leads.company,
-  jobTitle: leads.jobTitle,
-  phone: leads.phone,
-  linkedinUrl: leads.linkedinUrl,
-  answers: leads.answers,
-  marketingConsent: leads.marketingConsent,
+  ...attendeeDetailColumns,
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
 }

@@ -40,6 +40,17 @@ function priorCountBelow(n: number) {
   return sql`(select count(*) from (select 1 from ${leads} as "prior" where "prior"."session_id" = ${leads.sessionId} and ("prior"."created_at", "prior"."id") < (${leads.createdAt}, ${leads.id}) limit ${sql.raw(String(n))}) as "p") < ${sql.raw(String(n))}`
 }
 
+/** What an attendee left at a capture besides their email: the columns every capture read shows. */
+export const attendeeDetailColumns = {
+  firstName: leads.firstName,
+  company: leads.company,
+  jobTitle: leads.jobTitle,
+  phone: leads.phone,
+  linkedinUrl: leads.linkedinUrl,
+  answers: leads.answers,
+  marketingConsent: leads.marketingConsent,
+}
+
 /** The owner's plan (no account row = free), for visibleLeadsFilter({ plan }). */
 export async function ownerPlan(ownerId: string, db: Pick<Db, 'select'> = getDb()): Promise<Plan> {
   const [row] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.userId, ownerId)).limit(1)
@@ -128,14 +139,8 @@ export async function listSessionLeads({
   const query = db
     .select({
       id: leads.id,
-      firstName: leads.firstName,
       email: leads.email,
-      company: leads.company,
-      jobTitle: leads.jobTitle,
-      phone: leads.phone,
-      linkedinUrl: leads.linkedinUrl,
-      answers: leads.answers,
-      marketingConsent: leads.marketingConsent,
+      ...attendeeDetailColumns,
       createdAt: leads.createdAt,
       updatedAt: leads.updatedAt,
     })

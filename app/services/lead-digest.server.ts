@@ -6,7 +6,7 @@ import { leadDigestEmail, type SessionLeadsNotice } from '~/emails/leads'
 import { LEAD_DIGEST_INTERVAL_MS, LEAD_DIGEST_TICK_MS } from '~/lib/constants'
 import { isPlan, visibleLeadLimit } from '~/lib/plans'
 import { sessionLabel } from '~/models/lead-capture.server'
-import { pendingNotifications } from '~/models/leads.server'
+import { attendeeDetailColumns, pendingNotifications } from '~/models/leads.server'
 import { enqueueEmail } from '~/services/email.server'
 
 // Hourly and daily lead digests (issue 9 Deliver 7; the notify mode is accounts.lead_notify, set on
@@ -82,14 +82,8 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
           .select({
             id: leads.id,
             sessionId: leads.sessionId,
-            firstName: leads.firstName,
             email: leads.email,
-            company: leads.company,
-            jobTitle: leads.jobTitle,
-            phone: leads.phone,
-            linkedinUrl: leads.linkedinUrl,
-            answers: leads.answers,
-            marketingConsent: leads.marketingConsent,
+            ...attendeeDetailColumns,
           })
           .from(leads)
           .where(and(eq(leads.ownerId, ownerId), inArray(leads.id, visibleIds)))
