@@ -1,28 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
-import { openPglite, type DatabaseHandle } from '~/db/client.server'
-import { migrate } from '~/db/migrate.server'
-import { migrationsBefore, rows } from './migration-utils'
+import { describe, expect, it } from 'vitest'
+import { databaseBefore, rows } from './migration-utils'
 
 // Captures stored before the leads workspace get their person: one contact per (speaker, email),
 // with the latest capture's details, and a 'captured' timeline entry each.
-const dir = mkdtempSync(path.join(os.tmpdir(), 'lectern-migrations-'))
-let handle: DatabaseHandle | undefined
-
-afterAll(async () => {
-  await handle?.close()
-  rmSync(dir, { recursive: true, force: true })
-  delete process.env.MIGRATIONS_DIR
-})
-
 describe('leads → contacts', () => {
   it('gives every stored capture its person and keeps every capture', async () => {
-    handle = await openPglite(undefined)
-    process.env.MIGRATIONS_DIR = migrationsBefore(dir, '_leads-workspace')
-    await migrate(handle)
+    const { handle, finish } = await databaseBefore('_leads-workspace')
     await handle.exec(`
       insert into users (id, email) values ('00000000-0000-4000-8000-00000000000a', 'ada@example.com');
       insert into talks (id, user_id, title) values ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-00000000000a', 'Engines');
@@ -34,8 +18,7 @@ describe('leads → contacts', () => {
         ('00000000-0000-4000-8000-0000000000c2', '00000000-0000-4000-8000-00000000000a', 'grace@example.com', 'Grace H.', null, 'h2', '2026-02-01', '2026-02-01'),
         ('00000000-0000-4000-8000-0000000000c2', '00000000-0000-4000-8000-00000000000a', 'alan@example.com', 'Alan', 'Bletchley', 'h3', '2026-02-02', '2026-02-02');
     `)
-    delete process.env.MIGRATIONS_DIR
-    await migrate(handle)
+    await finish()
 
     const people = rows<{ email: string; first_name: string; company: string | null; first_seen_at: Date; captures: number }>(
       await handle.db.execute(

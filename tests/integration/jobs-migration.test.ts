@@ -1,29 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
-import { openPglite, type DatabaseHandle } from '~/db/client.server'
-import { migrate } from '~/db/migrate.server'
-import { migrationsBefore, rows } from './migration-utils'
+import { describe, expect, it } from 'vitest'
+import { databaseBefore, rows } from './migration-utils'
 
 // The email outbox became the first kind of the job queue: a database that had queued, sent and failed
 // messages in email_outbox keeps every one of them, with ids, attempts and delivery records, and the
 // email_outbox view shows them as before.
-const dir = mkdtempSync(path.join(os.tmpdir(), 'lectern-migrations-'))
-let handle: DatabaseHandle | undefined
-
-afterAll(async () => {
-  await handle?.close()
-  rmSync(dir, { recursive: true, force: true })
-  delete process.env.MIGRATIONS_DIR
-})
-
 describe('email_outbox → jobs', () => {
   it('moves every message over and the view reads them as before', async () => {
-    handle = await openPglite(undefined)
-    process.env.MIGRATIONS_DIR = migrationsBefore(dir, '_jobs')
-    await migrate(handle)
+    const { handle, finish } = await databaseBefore('_jobs')
     await handle.exec(`
       insert into email_outbox (id, "to", reply_to, subject, html, text, status, attempts, transport, provider_id, sent_at)
       values
@@ -33,8 +17,7 @@ describe('email_outbox → jobs', () => {
       update email_outbox set last_error = 'Fake outage' where status = 'failed';
     `)
 
-    delete process.env.MIGRATIONS_DIR
-    await migrate(handle)
+    await finish()
 
     const jobs = rows<{ id: string; kind: string; status: string; attempts: number; payload: Record<string, string> }>(
       await handle.db.execute(sql`select id, kind, status, attempts, payload from jobs order by id`),

@@ -1,28 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
-import { openPglite, type DatabaseHandle } from '~/db/client.server'
-import { migrate } from '~/db/migrate.server'
-import { migrationsBefore, rows } from './migration-utils'
+import { describe, expect, it } from 'vitest'
+import { databaseBefore, rows } from './migration-utils'
 
 // People captured before scoring existed get a score: migration 0019 queues one leads.rescore job
 // per session that has captures (none for an empty session), once.
-const dir = mkdtempSync(path.join(os.tmpdir(), 'lectern-migrations-'))
-let handle: DatabaseHandle | undefined
-
-afterAll(async () => {
-  await handle?.close()
-  rmSync(dir, { recursive: true, force: true })
-  delete process.env.MIGRATIONS_DIR
-})
-
 describe('scores for people stored before scoring', () => {
   it('queues a rescore of every session with captures', async () => {
-    handle = await openPglite(undefined)
-    process.env.MIGRATIONS_DIR = migrationsBefore(dir, '_rescore-existing-people')
-    await migrate(handle)
+    const { handle, finish } = await databaseBefore('_rescore-existing-people')
     const owner = '00000000-0000-4000-8000-00000000000a'
     await handle.exec(`
       insert into users (id, email) values ('${owner}', 'ada@example.com');
@@ -34,8 +18,7 @@ describe('scores for people stored before scoring', () => {
       insert into leads (session_id, owner_id, contact_id, email, first_name, erase_token_hash) values
         ('00000000-0000-4000-8000-0000000000c1', '${owner}', '00000000-0000-4000-8000-0000000000d1', 'grace@example.com', 'Grace', 'h1');
     `)
-    delete process.env.MIGRATIONS_DIR
-    await migrate(handle)
+    await finish()
 
     const queued = rows<{ kind: string; payload: unknown; status: string }>(
       await handle.db.execute(sql`select kind, payload, status from jobs where kind = 'leads.rescore'`),
