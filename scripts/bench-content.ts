@@ -13,9 +13,9 @@ import { parseConfig, resetConfig } from '../app/config.server'
 import { openPglite, openPostgres, installDatabase, type DatabaseHandle } from '../app/db/client.server'
 import { migrate } from '../app/db/migrate.server'
 import { posts } from '../app/db/schema'
-import { invalidateTagCounts } from '../app/models/posts.server'
 import { loadArticle } from '../app/services/article.server'
 import { loadListing } from '../app/services/content-listing.server'
+import { purgePageCache } from '../app/services/page-cache.server'
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,10000').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 40)
@@ -78,7 +78,7 @@ async function seedPosts(handle: DatabaseHandle, count: number) {
   for (let i = 0; i < Math.min(10, count); i++) rows[i * Math.floor(count / 10)]!.content += ' zeppelin'
   for (let i = 0; i < rows.length; i += 500) await handle.db.insert(posts).values(rows.slice(i, i + 500))
   await handle.exec('analyze posts')
-  invalidateTagCounts()
+  purgePageCache()
   const [published] = await handle.db
     .select({ slug: posts.slug })
     .from(posts)
@@ -114,7 +114,7 @@ async function benchDriver(name: string, handle: DatabaseHandle) {
       [
         'listing, tag summary uncached',
         () => {
-          invalidateTagCounts()
+          purgePageCache()
           return loadListing(request(''), 'resource')
         },
       ],

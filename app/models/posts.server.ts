@@ -3,7 +3,7 @@ import { getDb } from '~/db/client.server'
 import { posts } from '~/db/schema'
 import type { PostType } from '~/lib/constants'
 import { renderMarkdownHtml } from '~/services/markdown.server'
-import { purgePageCache } from '~/services/page-cache.server'
+import { purgePageCache, sharedPageData } from '~/services/page-cache.server'
 import { releaseStoredObjects } from '~/services/storage-gc.server'
 
 export type Post = typeof posts.$inferSelect
@@ -117,25 +117,17 @@ export async function listPublishedPosts(filter: PublishedFilter) {
  * post's tags; the display rule (capitalise, order) is applied by the caller.
  */
 export async function publishedTagCounts(type: PostType) {
-  const cached = tagCountsCache.get(type)
-  if (cached && Date.now() - cached.at < TAG_COUNTS_TTL_MS) return cached.rows
-  const rows = await getDb().execute<{ tag: string; count: number }>(sql`
-    select k.tag, count(*)::int as count
-    from ${posts}, lateral (select distinct lower(btrim(t)) as tag from unnest(${posts.tags}) as t) as k
-    where ${posts.isPublished} = true and ${posts.type} = ${type} and k.tag <> ''
-    group by k.tag`)
-  const result = rowsOf<{ tag: string; count: number }>(rows)
-  tagCountsCache.set(type, { at: Date.now(), rows: result })
-  return result
-}
-
-// The tag summary scans every published post's tags (~30 ms at 10,000 posts), yet changes only
-// when a post is saved. Kept for a minute and dropped on every write in this process; another
-// process (several servers on one database) sees a change within the minute.
-const TAG_COUNTS_TTL_MS = 60_000
-const tagCountsCache = new Map<PostType, { at: number; rows: Array<{ tag: string; count: number }> }>()
-export function invalidateTagCounts() {
-  tagCountsCache.clear()
+  // It scans every published post's tags (~30 ms at 10,000 posts), yet changes only when a post is
+  // saved, which purges the page cache: kept with the cache's shared data until then (at most its TTL
+  // for another process's writes).
+  return sharedPageData(`tag-counts:${type}`, async () => {
+    const rows = await getDb().execute<{ tag: string; count: number }>(sql`
+      select k.tag, count(*)::int as count
+      from ${posts}, lateral (select distinct lower(btrim(t)) as tag from unnest(${posts.tags}) as t) as k
+      where ${posts.isPublished} = true and ${posts.type} = ${type} and k.tag <> ''
+      group by k.tag`)
+    return rowsOf<{ tag: string; count: number }>(rows)
+  })
 }
 
 /** Article page: published only (spec 000 §7 "select where slug equals and is_published true"). */
@@ -235,7 +227,6 @@ export async function createPost(input: PostInput) {
     .insert(posts)
     .values({ ...input, contentHtml: renderMarkdownHtml(input.content) })
     .returning()
-  invalidateTagCounts()
   purgePageCache()
   return row!
 }
@@ -258,7 +249,6 @@ export async function updatePost(id: string, input: PostInput) {
     await releaseStoredObjects([before.hero, before.content], [input.heroImageUrl, input.content], tx)
     return updated ?? null
   })
-  invalidateTagCounts()
   purgePageCache()
   return row
 }
@@ -273,7 +263,6 @@ export async function deletePost(id: string) {
     if (deleted) await releaseStoredObjects([deleted.hero, deleted.content], [], tx)
     return deleted ? { id: deleted.id, title: deleted.title } : null
   })
-  invalidateTagCounts()
   purgePageCache()
   return row
 }
