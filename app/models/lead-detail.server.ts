@@ -109,13 +109,7 @@ const captureColumns = {
 
 /** The person's captures the plan lets the owner see, oldest first, with their sessions. */
 export async function visibleCaptures(db: Executor, ownerId: string, contactId: string): Promise<PersonCapture[]> {
-  return db
-    .select(captureColumns)
-    .from(leads)
-    .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
-    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter()))
-    .orderBy(asc(leads.createdAt), asc(leads.id))
+  return (await visibleCapturesOf(db, [{ ownerId, contactId }])).get(contactId) ?? []
 }
 
 /** visibleCaptures of many people in one query: by person id, each list oldest first. */
@@ -131,7 +125,13 @@ export async function visibleCapturesOf(
     .from(leads)
     .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(and(inIdList(leads.contactId, [...ownerOf.keys()]), visibleLeadsFilter()))
+    .where(
+      and(
+        inIdList(leads.contactId, [...ownerOf.keys()]),
+        inIdList(leads.ownerId, [...new Set(ownerOf.values())]),
+        visibleLeadsFilter(),
+      ),
+    )
     .orderBy(asc(leads.createdAt), asc(leads.id))
   for (const { contactId, ownerId, ...capture } of rows) {
     // Another owner's row under a person's id is never theirs to see.
