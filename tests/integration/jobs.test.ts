@@ -188,7 +188,8 @@ describe('job queue', () => {
         },
       })
       await worker.drain()
-      expect(calls).toEqual([['k1', 'k2', 'k3']])
+      // One call with all three (their order within it is the claim order, which ties within a millisecond).
+      expect(calls.map((keys) => [...keys].sort())).toEqual([['k1', 'k2', 'k3']])
       expect(emails).toEqual(['m1@x.test'])
       const rows = await Promise.all(ids.map(jobRow))
       expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done', 'done'])
@@ -226,7 +227,7 @@ describe('job queue', () => {
         },
       })
       await worker.drain()
-      expect(sent).toEqual(['e1@x.test', 'e2@x.test', 'e3@x.test'])
+      expect([...sent].sort()).toEqual(['e1@x.test', 'e2@x.test', 'e3@x.test'])
       expect(sentWhileSlowRan).toEqual([true, true])
       expect(peak).toBe(1)
     })
