@@ -10,6 +10,7 @@ import { parseConfig, storageImageSource } from '../app/config.server'
 import { REQUEST_BODY_CEILING_BYTES } from '../app/lib/constants'
 import { attendeeRoute } from './attendee-route'
 import { coalesceFlushes } from './flush'
+import { inFlightHandlers } from './in-flight'
 import { pageCache } from './page-cache'
 import { installRouteMatchingMemo } from './route-matching'
 import {
@@ -53,6 +54,8 @@ export async function createApp() {
   await (await appModule()).startApp()
 
   const app = express()
+  // Handlers that touch the database are counted until they finish, so shutdown can wait for them.
+  const inFlight = inFlightHandlers()
   app.disable('x-powered-by')
   if (config.TRUST_PROXY) app.set('trust proxy', true)
   app.use(requestId({ trustProxy: config.TRUST_PROXY }))
@@ -72,13 +75,16 @@ export async function createApp() {
     }),
   )
 
-  app.get('/healthz', async (_req, res) => {
-    const health = await (await appModule()).checkHealth()
-    res
-      .status(health.ok ? 200 : 503)
-      .set('Cache-Control', 'no-store')
-      .json(health)
-  })
+  app.get(
+    '/healthz',
+    inFlight.track(async (_req, res) => {
+      const health = await (await appModule()).checkHealth()
+      res
+        .status(health.ok ? 200 : 503)
+        .set('Cache-Control', 'no-store')
+        .json(health)
+    }),
+  )
 
   // Local uploads (app/services/storage.server.ts) when no S3 bucket is configured.
   app.use('/uploads', uploadsStatic(path.join(config.dataDir, 'uploads')))
@@ -94,7 +100,7 @@ export async function createApp() {
 
   if (config.NODE_ENV === 'test' && process.env.E2E_TEST_HOOKS === '1') {
     const { mountTestHooks } = await import('./test-hooks')
-    mountTestHooks(app)
+    mountTestHooks(app, inFlight.track)
   }
 
   app.use(refuseControlCharactersInUrl)
@@ -116,26 +122,30 @@ export async function createApp() {
   })
   // The attendee page and its sign-up without Remix's route matching (server/attendee-route.ts); in
   // development Remix serves it from the same route module.
-  if (!viteDevServer) app.all('/t/:code', attendeeRoute({ build: await loadBuild(), getLoadContext }))
+  if (!viteDevServer) app.all('/t/:code', inFlight.track(attendeeRoute({ build: await loadBuild(), getLoadContext })))
   // Anonymous public pages from the per-process page cache (server/page-cache.ts); not in development.
   if (!viteDevServer && config.PAGE_CACHE_TTL_SECONDS > 0) {
-    app.use(pageCache({ build: await loadBuild(), mode, ttlSeconds: config.PAGE_CACHE_TTL_SECONDS, getLoadContext }))
+    app.use(
+      inFlight.track(pageCache({ build: await loadBuild(), mode, ttlSeconds: config.PAGE_CACHE_TTL_SECONDS, getLoadContext })),
+    )
   }
 
   app.all(
     '*',
-    createRequestHandler({
-      build: viteDevServer ? loadBuild : await loadBuild(),
-      mode,
-      getLoadContext,
-    }),
+    inFlight.track(
+      createRequestHandler({
+        build: viteDevServer ? loadBuild : await loadBuild(),
+        mode,
+        getLoadContext,
+      }),
+    ),
   )
 
-  return { app, config, appModule, viteDevServer }
+  return { app, config, appModule, viteDevServer, inFlight }
 }
 
 export async function startServer() {
-  const { app, config, appModule, viteDevServer } = await createApp()
+  const { app, config, appModule, viteDevServer, inFlight } = await createApp()
   const server: Server = createServer(app)
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve))
   const address = server.address()
@@ -159,6 +169,9 @@ export async function startServer() {
     const sweep = setInterval(() => server.closeIdleConnections(), 100)
     await closed
     clearInterval(sweep)
+    // A client that left mid-request closed its socket, not its handler: let those finish (a sign-up
+    // sent just before the phone lost the network is still stored) before the database closes.
+    await inFlight.settled()
     await viteDevServer?.close()
     await (await appModule()).stopApp()
     console.info('Lectern stopped')

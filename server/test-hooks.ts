@@ -6,81 +6,109 @@ import { getDb } from '../app/db/client.server'
 import { randomBytes } from 'node:crypto'
 import { accounts, speakers, talkSessions, talks, users } from '../app/db/schema'
 import { isPlan } from '../app/lib/plans'
+import { subscribe } from '../app/models/newsletter.server'
+import type { InFlightHandlers } from './in-flight'
 
 /**
  * End-to-end test support: creates a signed-in session without the email round trip.
  * Mounted only when NODE_ENV=test AND E2E_TEST_HOOKS=1 (see docs/decisions/0002-e2e-session-hook.md);
  * never in development or production.
  */
-export function mountTestHooks(app: Express) {
-  app.post('/__e2e/session', express.json(), async (req, res) => {
-    const email = String(req.body?.email ?? '')
-      .trim()
-      .toLowerCase()
-    const role = req.body?.role === 'admin' ? 'admin' : 'speaker'
-    if (!email.includes('@')) return res.status(400).json({ error: 'email required' })
-    const db = getDb()
-    await db.insert(users).values({ email, role }).onConflictDoUpdate({ target: users.email, set: { role } })
-    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
-    const cookie = await createUserSession(user!.id)
-    res.setHeader('Set-Cookie', cookie)
-    res.json({ ok: true, userId: user!.id })
-  })
+export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
+  app.post(
+    '/__e2e/session',
+    express.json(),
+    track(async (req, res) => {
+      const email = String(req.body?.email ?? '')
+        .trim()
+        .toLowerCase()
+      const role = req.body?.role === 'admin' ? 'admin' : 'speaker'
+      if (!email.includes('@')) return res.status(400).json({ error: 'email required' })
+      const db = getDb()
+      await db.insert(users).values({ email, role }).onConflictDoUpdate({ target: users.email, set: { role } })
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+      const cookie = await createUserSession(user!.id)
+      res.setHeader('Set-Cookie', cookie)
+      res.json({ ok: true, userId: user!.id })
+    }),
+  )
 
   // A live session page (talk, session and a directory profile for the owner) without the speaker
   // screens, for tests of the attendee side: answers its code and id.
-  app.post('/__e2e/lead-session', express.json(), async (req, res) => {
-    const email = String(req.body?.email ?? '')
-      .trim()
-      .toLowerCase()
-    if (!email.includes('@')) return res.status(400).json({ error: 'email required' })
-    const status = ['draft', 'live', 'closed'].includes(req.body?.status) ? req.body.status : 'live'
-    const db = getDb()
-    await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
-    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
-    // Optional plan of the owner (no account row = free), for tests of plan-gated screens.
-    if (isPlan(req.body?.plan)) {
-      const plan = req.body.plan
-      await db.insert(accounts).values({ userId: user!.id, plan }).onConflictDoUpdate({ target: accounts.userId, set: { plan } })
-    }
-    const [profile] = await db.select({ id: speakers.id }).from(speakers).where(eq(speakers.userId, user!.id)).limit(1)
-    if (!profile) {
-      await db.insert(speakers).values({
-        slug: `e2e-${randomBytes(4).toString('hex')}`,
-        name: 'Ada Lovelace',
-        jobTitle: 'CTO',
-        company: 'Analytical Engines',
-        location: 'London',
-        email,
-        bio: '<p>Speaker</p>',
-        websiteUrl: 'https://ada.example',
-        userId: user!.id,
-      })
-    }
-    const [talk] = await db.insert(talks).values({ userId: user!.id, title: 'Engines of Tomorrow' }).returning()
-    const [session] = await db
-      .insert(talkSessions)
-      .values({
-        userId: user!.id,
-        talkId: talk!.id,
-        code: randomBytes(6).toString('base64url'),
-        status,
-        eventName: 'DevConf 2026',
-        startsAt: new Date(),
-        timeZone: 'Europe/London',
-        offerTitle: 'The slides',
-        offerPromise: 'All 42 slides as a PDF',
-        offerKind: 'url',
-        offerUrl: 'https://ada.example/slides.pdf',
-        fields: { company: true, jobTitle: true, phone: false, linkedin: false },
-        questions: req.body?.questions ?? [
-          { id: 'role', kind: 'single', label: 'Your role', required: true, options: ['Engineering', 'Marketing'] },
-          { id: 'score', kind: 'rating', label: 'How useful was the talk?', required: false, options: [] },
-        ],
-        consentText: 'Ada will email you the slides and may follow up about this talk.',
-        marketingText: 'Send me Ada’s monthly newsletter too',
-      })
-      .returning()
-    res.json({ ok: true, code: session!.code, sessionId: session!.id, userId: user!.id })
-  })
+  app.post(
+    '/__e2e/lead-session',
+    express.json(),
+    track(async (req, res) => {
+      const email = String(req.body?.email ?? '')
+        .trim()
+        .toLowerCase()
+      if (!email.includes('@')) return res.status(400).json({ error: 'email required' })
+      const status = ['draft', 'live', 'closed'].includes(req.body?.status) ? req.body.status : 'live'
+      const db = getDb()
+      await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+      // Optional plan of the owner (no account row = free), for tests of plan-gated screens.
+      if (isPlan(req.body?.plan)) {
+        const plan = req.body.plan
+        await db
+          .insert(accounts)
+          .values({ userId: user!.id, plan })
+          .onConflictDoUpdate({ target: accounts.userId, set: { plan } })
+      }
+      const [profile] = await db.select({ id: speakers.id }).from(speakers).where(eq(speakers.userId, user!.id)).limit(1)
+      if (!profile) {
+        await db.insert(speakers).values({
+          slug: `e2e-${randomBytes(4).toString('hex')}`,
+          name: 'Ada Lovelace',
+          jobTitle: 'CTO',
+          company: 'Analytical Engines',
+          location: 'London',
+          email,
+          bio: '<p>Speaker</p>',
+          websiteUrl: 'https://ada.example',
+          userId: user!.id,
+        })
+      }
+      const [talk] = await db.insert(talks).values({ userId: user!.id, title: 'Engines of Tomorrow' }).returning()
+      const [session] = await db
+        .insert(talkSessions)
+        .values({
+          userId: user!.id,
+          talkId: talk!.id,
+          code: randomBytes(6).toString('base64url'),
+          status,
+          eventName: 'DevConf 2026',
+          startsAt: new Date(),
+          timeZone: 'Europe/London',
+          offerTitle: 'The slides',
+          offerPromise: 'All 42 slides as a PDF',
+          offerKind: 'url',
+          offerUrl: 'https://ada.example/slides.pdf',
+          fields: { company: true, jobTitle: true, phone: false, linkedin: false },
+          questions: req.body?.questions ?? [
+            { id: 'role', kind: 'single', label: 'Your role', required: true, options: ['Engineering', 'Marketing'] },
+            { id: 'score', kind: 'rating', label: 'How useful was the talk?', required: false, options: [] },
+          ],
+          consentText: 'Ada will email you the slides and may follow up about this talk.',
+          marketingText: 'Send me Ada’s monthly newsletter too',
+        })
+        .returning()
+      res.json({ ok: true, code: session!.code, sessionId: session!.id, userId: user!.id })
+    }),
+  )
+
+  // A newsletter sign-up that waits `delayMs` before it writes: a handler still running after its
+  // client has gone, for the shutdown test (tests/integration/server-shutdown.test.ts).
+  app.post(
+    '/__e2e/slow-subscribe',
+    express.json(),
+    track(async (req, res) => {
+      const email = String(req.body?.email ?? '')
+      const delayMs = Math.min(Number(req.body?.delayMs) || 0, 5_000)
+      if (!email.includes('@')) return res.status(400).json({ error: 'email required' })
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+      await subscribe({ email, source: 'shutdown-test' })
+      res.json({ ok: true })
+    }),
+  )
 }

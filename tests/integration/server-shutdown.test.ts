@@ -6,9 +6,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DataDirLockedError, openPglite } from '~/db/client.server'
+import { newsletterSubscribers } from '~/db/schema'
 
 // The built server as a real process: the PGlite lock refuses a second opener, in-flight requests
-// finish after SIGTERM, and the process exits 0 within 10 s with the database closed and the lock gone.
+// finish after SIGTERM (also a handler whose client has already gone), and the process exits 0 within
+// 10 s with the database closed and the lock gone.
 // Needs a production build (`npm run build`; BUILD_DIR selects another one); scripts/test.sh builds first.
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const SHUTDOWN_LIMIT_MS = 10_000
@@ -64,6 +66,8 @@ beforeAll(async () => {
       BUILD_DIR: buildDir,
       SESSION_SECRET: 'shutdown-test-secret',
       SEED_DEMO: 'false',
+      // For /__e2e/slow-subscribe: a handler that outlives its client (server/test-hooks.ts).
+      E2E_TEST_HOOKS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -116,7 +120,20 @@ describe('the running server', () => {
       req.write(body.slice(0, half))
       setTimeout(() => req.end(body.slice(half)), 700)
     })
-    await new Promise((r) => setTimeout(r, 200))
+    // A sign-up whose client leaves (a phone losing the network) while its handler still runs: the
+    // socket is gone before the signal, the write comes ~600 ms after it.
+    const leaving = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path: '/__e2e/slow-subscribe',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${port}` },
+    })
+    leaving.on('error', () => undefined)
+    leaving.end(JSON.stringify({ email: 'left-early@example.com', delayMs: 800 }))
+    await new Promise((r) => setTimeout(r, 150))
+    leaving.destroy()
+    await new Promise((r) => setTimeout(r, 50))
     const signalledAt = Date.now()
     child.kill('SIGTERM')
 
@@ -130,13 +147,21 @@ describe('the running server', () => {
     expect(exited.at - signalledAt).toBeLessThan(SHUTDOWN_LIMIT_MS)
     expect(exited.at - signalledAt).toBeLessThan(EXPECTED_SHUTDOWN_MS)
     expect(output).toContain('Lectern stopped')
+    // The handler whose client left ran to the end on an open database.
+    expect(output).not.toContain('not open')
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false)
   }, 30_000)
 
   it('leaves a data directory another process can open afterwards', async () => {
     const handle = await openPglite(path.join(dataDir, 'pglite'), dataDir)
     expect(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8').trim()).toBe(String(process.pid))
+    // Both sign-ups of the SIGTERM test are stored, the one whose client left before the signal too.
+    const stored = await handle.db
+      .select({ email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .orderBy(newsletterSubscribers.email)
     await handle.close()
+    expect(stored.map((r) => r.email)).toEqual(['left-early@example.com', 'shutdown@example.com'])
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false)
   })
 })
