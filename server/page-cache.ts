@@ -25,17 +25,24 @@ import {
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
-// A miss is compressed at levels that cost well under a millisecond (brotli 11 takes ~35 ms of CPU on a
-// 45 KB listing, more than the render itself); a page that is served again is compressed once more at
-// the best levels in the background, and its later hits send those bytes. A search that never repeats
-// (every visitor typing another term) so never pays for brotli 11.
+// A miss is compressed only in the encoding its visitor asked for, at levels that cost well under a
+// millisecond (brotli 11 takes ~35 ms of CPU on a 45 KB listing, more than the render itself); the
+// other copy is made when a visitor first asks for it. A page that is served again is compressed once
+// more, both ways, at the best levels in the background, and its later hits send those bytes. A search
+// that never repeats (every visitor typing another term) so pays for one cheap copy only.
 const FAST = { brotli: 5, gzip: 6 }
 const BEST = { brotli: 11, gzip: 9 }
-const compress = (body: Buffer, levels: typeof FAST) =>
-  Promise.all([
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: levels.brotli } }),
-    gzip(body, { level: levels.gzip }),
-  ])
+type Encoding = 'br' | 'gzip'
+const compressAs = (body: Buffer, encoding: Encoding, levels: typeof FAST) =>
+  encoding === 'br'
+    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: levels.brotli } })
+    : gzip(body, { level: levels.gzip })
+
+/** The encoding to send: brotli before gzip, else the body as it is. */
+function wantedEncoding(req: Request): Encoding | null {
+  const encoding = req.acceptsEncodings('br', 'gzip', 'identity')
+  return encoding === 'br' || encoding === 'gzip' ? encoding : null
+}
 
 // Response headers that describe one response, not the page.
 const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 'etag', 'cache-control', 'date', 'vary'])
@@ -57,7 +64,7 @@ export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) 
 
   const recompress = async (key: string, page: CachedPage) => {
     try {
-      const [br, gz] = await compress(page.body, BEST)
+      const [br, gz] = await Promise.all([compressAs(page.body, 'br', BEST), compressAs(page.body, 'gzip', BEST)])
       replaceCompressedCopies(key, page, { br, gzip: gz })
     } catch (error) {
       // The fast copies stay in use; nothing is lost but bytes on the wire.
@@ -85,8 +92,9 @@ export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) 
     }
     const setCookies = response.headers.getSetCookie()
     const shareable = response.status === 200 && html && setCookies.length === 0
+    const encoding = wantedEncoding(req)
     if (shareable) {
-      ;[page.br, page.gzip] = await compress(body, FAST)
+      if (encoding) page[encoding] = await compressAs(body, encoding, FAST)
       fastCompressed.add(page)
     }
     return { page, shareable, setCookies }
@@ -108,12 +116,12 @@ export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) 
       const hit = getCachedPage(key)
       if (hit) {
         if (fastCompressed.delete(hit)) void recompress(key, hit)
-        return send(req, res, hit, 'hit')
+        return await send(req, res, key, hit, 'hit')
       }
 
       const waiting = inflight.get(key)
       const shared = waiting ? await waiting : null
-      if (shared) return send(req, res, shared, 'hit')
+      if (shared) return await send(req, res, key, shared, 'hit')
 
       const generation = pageCacheGeneration()
       const rendering = render(req, res, request)
@@ -127,7 +135,7 @@ export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) 
         const { page, shareable, setCookies } = await rendering
         await stored
         for (const cookie of setCookies) res.append('Set-Cookie', cookie)
-        return send(req, res, page, shareable ? 'miss' : 'uncacheable')
+        return await send(req, res, key, page, shareable ? 'miss' : 'uncacheable')
       } finally {
         if (!waiting) inflight.delete(key)
       }
@@ -136,7 +144,7 @@ export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) 
     }
   }
 
-  function send(req: Request, res: Response, page: CachedPage, outcome: string) {
+  async function send(req: Request, res: Response, key: string, page: CachedPage, outcome: string) {
     res.status(page.status)
     for (const [name, value] of page.headers) res.append(name, value)
     // server/security.ts set a nonce policy for this response; these bytes carry no nonce, so the
@@ -154,9 +162,17 @@ export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) 
     res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie')
     res.setHeader('ETag', page.etag)
     if (req.fresh) return res.status(304).end()
-    const encoding = req.acceptsEncodings('br', 'gzip', 'identity')
-    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body
-    if (body !== page.body) res.setHeader('Content-Encoding', encoding as string)
+    const encoding = wantedEncoding(req)
+    let body = page.body
+    if (encoding) {
+      // The first visitor to ask for this encoding (a miss makes only its own visitor's copy).
+      if (page[encoding].length === 0) {
+        const copy = await compressAs(page.body, encoding, FAST)
+        if (page[encoding].length === 0) replaceCompressedCopies(key, page, { [encoding]: copy })
+        body = page[encoding].length > 0 ? page[encoding] : copy
+      } else body = page[encoding]
+      res.setHeader('Content-Encoding', encoding)
+    }
     res.setHeader('Content-Length', String(body.length))
     res.end(body)
   }

@@ -163,6 +163,16 @@ describe('replaceCompressedCopies', () => {
     expect(pageCacheStats().bytes).toBe(8)
   })
 
+  it('sets only the copy given and keeps the other (a first gzip visitor after a brotli miss)', () => {
+    const entry = { ...page('12345'), gzip: Buffer.alloc(0) }
+    storeCachedPage('k', entry, pageCacheGeneration())
+    expect(pageCacheStats().bytes).toBe(10)
+    expect(replaceCompressedCopies('k', entry, { gzip: Buffer.from('123') })).toBe(true)
+    expect(getCachedPage('k')?.br.toString()).toBe('12345')
+    expect(getCachedPage('k')?.gzip.toString()).toBe('123')
+    expect(pageCacheStats().bytes).toBe(13)
+  })
+
   it('stores nothing for a page that has left the cache or been replaced', () => {
     const old = page('old')
     storeCachedPage('k', old, pageCacheGeneration())

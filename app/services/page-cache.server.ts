@@ -34,6 +34,7 @@ export type CachedPage = {
   status: number
   headers: Array<[string, string]>
   body: Buffer
+  /** Compressed copies; empty until a visitor has asked for that encoding. */
   gzip: Buffer
   br: Buffer
   etag: string
@@ -148,16 +149,17 @@ function deleteEntry(key: string) {
 }
 
 /**
- * Swaps a stored page's compressed copies for smaller ones of the same body (server/page-cache.ts
- * compresses a page again at the best levels once it is served twice). False when the page has left
- * the cache meanwhile (purged, expired, replaced): nothing is stored then.
+ * Sets a stored page's compressed copies (server/page-cache.ts makes a copy the first time a visitor
+ * asks for that encoding, and smaller ones at the best levels once the page is served twice); a copy
+ * not given stays as it is. False when the page has left the cache meanwhile (purged, expired,
+ * replaced): nothing is stored then.
  */
-export function replaceCompressedCopies(key: string, entry: CachedPage, copies: { br: Buffer; gzip: Buffer }) {
+export function replaceCompressedCopies(key: string, entry: CachedPage, copies: { br?: Buffer; gzip?: Buffer }) {
   const s = state()
   if (s.entries.get(key) !== entry) return false
   s.bytes -= size(entry)
-  entry.br = copies.br
-  entry.gzip = copies.gzip
+  if (copies.br) entry.br = copies.br
+  if (copies.gzip) entry.gzip = copies.gzip
   s.bytes += size(entry)
   return true
 }

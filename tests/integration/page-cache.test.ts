@@ -243,6 +243,20 @@ describe('page cache', () => {
     expect(brotliDecompressSync(later.bytes).equals(html)).toBe(true)
   })
 
+  it('compresses a miss only for its own visitor, and makes the other copy when first asked for', async () => {
+    const pathname = '/speakers?q=gzip-first'
+    const first = await raw(pathname, 'gzip')
+    expect([first.cache, first.encoding]).toEqual(['miss', 'gzip'])
+    const html = gunzipSync(first.bytes)
+    expect(html.toString()).toContain('gzip-first')
+    const brotli = await raw(pathname, 'br')
+    expect([brotli.cache, brotli.encoding]).toEqual(['hit', 'br'])
+    expect(brotliDecompressSync(brotli.bytes).equals(html)).toBe(true)
+    const plain = await raw(pathname, 'identity')
+    expect([plain.cache, plain.encoding]).toEqual(['hit', undefined])
+    expect(plain.bytes.equals(html)).toBe(true)
+  })
+
   it('sends build assets as their precompressed brotli copy', async () => {
     const { body } = await get('/compare')
     const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(body)![1]!
