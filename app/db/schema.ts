@@ -346,6 +346,9 @@ export const accounts = pgTable('accounts', {
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
   // Leads captured more than this many months ago are deleted (issue 10 Deliver 9); null = kept.
   retentionMonths: integer('retention_months'),
+  // The name attendees see (talk pages, contact card, their emails, the consent notice); null = the
+  // directory profile's name, else the account email (app/lib/speaker-name.ts).
+  displayName: text('display_name'),
   updatedAt: updatedAt(),
 })
 

@@ -11,11 +11,20 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export async function getAccount(userId: string, db: Db | Tx = getDb()) {
   const [row] = await db
-    .select({ plan: accounts.plan, leadNotify: accounts.leadNotify })
+    .select({ plan: accounts.plan, leadNotify: accounts.leadNotify, displayName: accounts.displayName })
     .from(accounts)
     .where(eq(accounts.userId, userId))
     .limit(1)
-  return row ?? { plan: 'free' as Plan, leadNotify: 'instant' as LeadNotifyMode }
+  return row ?? { plan: 'free' as Plan, leadNotify: 'instant' as LeadNotifyMode, displayName: null }
+}
+
+/** The name attendees see (app/lib/speaker-name.ts); empty clears it. Talk pages show it at once. */
+export async function setDisplayName(userId: string, name: string) {
+  const displayName = name.trim() || null
+  await getDb()
+    .insert(accounts)
+    .values({ userId, displayName })
+    .onConflictDoUpdate({ target: accounts.userId, set: { displayName, updatedAt: new Date() } })
 }
 
 /**

@@ -18,6 +18,7 @@ import { attendeeConfirmationEmail, newLeadEmail } from '~/emails/leads'
 import { consentTextHash, normalizeConsentText } from '~/lib/consent-text'
 import type { LeadInput } from '~/lib/lead-form'
 import { isPlan, visibleLeadLimit, type Plan } from '~/lib/plans'
+import { speakerNameForAttendees } from '~/lib/speaker-name'
 import type { SessionViewKind } from '~/lib/session-views'
 import { emailJobPayload } from '~/services/email.server'
 import { jobsQueued } from '~/services/jobs.server'
@@ -55,6 +56,7 @@ const publicSessionColumns = {
   ownerEmail: users.email,
   plan: accounts.plan,
   leadNotify: accounts.leadNotify,
+  displayName: accounts.displayName,
   speakerName: speakers.name,
   speakerJobTitle: speakers.jobTitle,
   speakerCompany: speakers.company,
@@ -66,24 +68,24 @@ const publicSessionColumns = {
 
 type PublicSessionRow = Awaited<ReturnType<typeof publicSessionQuery>>[number]
 
-export type PublicSession = Omit<PublicSessionRow, 'plan' | 'leadNotify' | 'speakerName'> & {
+export type PublicSession = Omit<PublicSessionRow, 'plan' | 'leadNotify' | 'speakerName' | 'displayName'> & {
   plan: Plan
   leadNotify: 'instant' | 'hourly' | 'daily' | 'off'
   /** The talk title when the speaker left the headline empty. */
   displayHeadline: string
-  /** The speaker's directory name; the account email when they have no profile yet (the controller must be named). */
+  /** The name attendees see (speakerNameForAttendees: Settings, else directory profile, else account email). */
   speakerName: string
   hasOffer: boolean
 }
 
-function toPublicSession(row: PublicSessionRow): PublicSession {
+function toPublicSession({ displayName, ...row }: PublicSessionRow): PublicSession {
   const hasOffer = (row.offerKind === 'url' && !!row.offerUrl) || (row.offerKind === 'file' && !!row.offerFileKey)
   return {
     ...row,
     plan: isPlan(row.plan) ? row.plan : 'free',
     leadNotify: row.leadNotify ?? 'instant',
     displayHeadline: row.headline.trim() || row.talkTitle,
-    speakerName: row.speakerName?.trim() || row.ownerEmail,
+    speakerName: speakerNameForAttendees({ displayName, profileName: row.speakerName, email: row.ownerEmail }),
     hasOffer,
   }
 }

@@ -9,7 +9,7 @@ import { SESSION_ERRORS } from '~/lib/talk-session'
 import { timeZoneList } from '~/lib/time-zone'
 import { createSession } from '~/models/talk-sessions.server'
 import { listTalks } from '~/models/talks.server'
-import { newSessionDefaults, readSessionForm } from '~/services/session-form.server'
+import { newSessionDefaults, readSessionForm, speakerDisplayName } from '~/services/session-form.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,9 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const talks = await listTalks(user.id)
   const wanted = new URL(request.url).searchParams.get('talk')
   const talk = talks.find((t) => t.id === wanted) ?? (talks.length === 1 ? talks[0]! : null)
+  const speaker = await speakerDisplayName(user)
   return {
     talks: talks.map((t) => ({ id: t.id, title: t.title })),
-    defaults: await newSessionDefaults(user, talk),
+    defaults: newSessionDefaults(speaker.name, talk),
+    // Attendees would see the account email as the speaker's name: say so, and where to change it.
+    nameIsEmail: speaker.isEmail,
     timeZones: timeZoneList(),
   }
 }
@@ -41,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewSession() {
-  const { talks, defaults, timeZones } = useLoaderData<typeof loader>()
+  const { talks, defaults, timeZones, nameIsEmail } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   if (talks.length === 0) {
     return (
@@ -65,6 +68,15 @@ export default function NewSession() {
         title="New session"
         intro="One delivery of a talk at an event. It starts as a draft: only you can see its page until you go live."
       />
+      {nameIsEmail ? (
+        <p className="mt-6 max-w-2xl rounded-xl border border-amber-300/40 bg-amber-950/40 p-4 text-sm text-amber-50">
+          Attendees will see your email address as your name on this talk page, in their emails and in the consent notice.{' '}
+          <Link to="/app/settings" className="font-medium underline">
+            Add your name in Settings
+          </Link>{' '}
+          first if you would rather they saw your name.
+        </p>
+      ) : null}
       <SessionForm
         defaults={defaults}
         talks={talks}

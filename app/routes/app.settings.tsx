@@ -9,7 +9,10 @@ import { buttonClass, ErrorList } from '~/components/forms'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { PLAN_LABELS, planAllowances } from '~/lib/plans'
 import { LEAD_NOTIFY_MODES } from '~/lib/constants'
-import { getAccount, setLeadNotify } from '~/models/accounts.server'
+import { getAccount, setDisplayName, setLeadNotify } from '~/models/accounts.server'
+import { listSpeakersByOwner } from '~/models/speakers.server'
+import { DisplayNameSettings } from '~/components/workspace/display-name-settings'
+import { DISPLAY_NAME_MAX } from '~/lib/speaker-name'
 import { RetentionSettings } from '~/components/workspace/retention-settings'
 import { RetentionSchema } from '~/lib/retention'
 import { getRetentionMonths, setRetentionMonths } from '~/services/lead-retention.server'
@@ -23,11 +26,21 @@ const NOTIFY_LABELS: Record<(typeof LEAD_NOTIFY_MODES)[number], { label: string;
   off: { label: 'Off', hint: 'No emails; the leads are in your workspace.' },
 }
 const SettingsSchema = z.object({ leadNotify: z.enum(LEAD_NOTIFY_MODES, { error: 'Choose how to hear about new leads' }) })
+const DisplayNameSchema = z.object({
+  displayName: z
+    .string()
+    .trim()
+    .max(DISPLAY_NAME_MAX, { error: `Use ${DISPLAY_NAME_MAX} characters or fewer` })
+    .optional(),
+})
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
-  const account = await getAccount(user.id)
+  const [account, [profile]] = await Promise.all([getAccount(user.id), listSpeakersByOwner(user.id)])
   return {
+    displayName: account.displayName,
+    // What attendees see while no name is set.
+    nameFallback: profile?.name.trim() ? `your directory profile's name (${profile.name.trim()})` : `your email address`,
     leadNotify: account.leadNotify,
     plan: PLAN_LABELS[account.plan],
     allows: planAllowances(account.plan),
@@ -39,6 +52,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
   const form = await readForm(request)
+  if (form.get('intent') === 'display-name') {
+    const name = parseWithZod(form, { schema: DisplayNameSchema })
+    if (name.status !== 'success') return data({ displayName: name.reply() }, { status: 400 })
+    await setDisplayName(user.id, name.value.displayName ?? '')
+    return redirectWithToast('/app/settings', { type: 'success', description: 'Name saved.' })
+  }
   if (form.get('intent') === 'retention') {
     const retention = parseWithZod(form, { schema: RetentionSchema })
     if (retention.status !== 'success') return data({ retention: retention.reply() }, { status: 400 })
@@ -52,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { leadNotify, plan, allows, email, retentionMonths } = useLoaderData<typeof loader>()
+  const { displayName, nameFallback, leadNotify, plan, allows, email, retentionMonths } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useForm({
     id: 'settings',
@@ -62,6 +81,11 @@ export default function Settings() {
   return (
     <>
       <PageHeader title="Settings" intro={`Signed in as ${email}.`} />
+      <DisplayNameSettings
+        displayName={displayName}
+        fallback={nameFallback}
+        lastResult={actionData && 'displayName' in actionData ? actionData.displayName : undefined}
+      />
       <Form method="post" {...getFormProps(form)} className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
         <fieldset aria-describedby={fields.leadNotify.errors ? fields.leadNotify.errorId : undefined}>
           <legend className="text-lg font-semibold text-white">New-lead emails</legend>

@@ -12,7 +12,9 @@ import {
   SessionSchema,
   weightKeys,
 } from '~/lib/talk-session'
+import { speakerNameForAttendees } from '~/lib/speaker-name'
 import { utcToZonedLocal, zonedLocalToUtc } from '~/lib/time-zone'
+import { getAccount } from '~/models/accounts.server'
 import { listSpeakersByOwner } from '~/models/speakers.server'
 import type { OfferFile, SessionInput } from '~/models/talk-sessions.server'
 import { readForm, type ReadFormOptions } from './request-body.server'
@@ -104,14 +106,15 @@ export async function readSessionForm(request: Request, existing: Existing | nul
   return { ok: true as const, input, reply: submission.reply() }
 }
 
-/** The speaker's name as attendees see it: their directory profile's name, else their email. */
+/** The speaker's name as attendees see it (speakerNameForAttendees), and whether it is only their email. */
 export async function speakerDisplayName(user: { id: string; email: string }) {
-  const [profile] = await listSpeakersByOwner(user.id)
-  return profile?.name ?? user.email
+  const [[profile], account] = await Promise.all([listSpeakersByOwner(user.id), getAccount(user.id)])
+  const name = speakerNameForAttendees({ displayName: account.displayName, profileName: profile?.name, email: user.email })
+  return { name, isEmail: name === user.email }
 }
 
-export async function newSessionDefaults(user: { id: string; email: string }, talk: { id: string } | null) {
-  const speaker = await speakerDisplayName(user)
+/** The new-session form's starting values; `speaker` is the name attendees see (speakerDisplayName). */
+export function newSessionDefaults(speaker: string, talk: { id: string } | null) {
   return {
     talkId: talk?.id ?? '',
     eventName: '',
@@ -132,7 +135,7 @@ export async function newSessionDefaults(user: { id: string; email: string }, ta
     marketingText: defaultMarketingText(speaker),
   }
 }
-export type SessionFormDefaults = Awaited<ReturnType<typeof newSessionDefaults>>
+export type SessionFormDefaults = ReturnType<typeof newSessionDefaults>
 
 type StoredSession = Omit<SessionInput, 'offerFile' | 'offerUrl' | 'city' | 'audienceSize'> & {
   offerUrl: string | null

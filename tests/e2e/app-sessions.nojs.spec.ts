@@ -18,6 +18,9 @@ test('without JavaScript: talk, session (with a server-side error), go live, QR 
   await expect(page.getByText('Title is required')).toBeVisible()
   await createTalk(page, 'No-JS talk')
 
+  // No name set yet: the new-session page says attendees would see the account email.
+  await expect(page.getByText('Attendees will see your email address as your name')).toBeVisible()
+
   // A server-side error keeps the values and says what is wrong next to the field.
   await page.getByLabel('Event name').fill('NoScript Conf')
   await page.getByLabel('Date and time').fill('2026-05-14T09:30')
@@ -50,4 +53,15 @@ test('without JavaScript: talk, session (with a server-side error), go live, QR 
   await page.getByRole('button', { name: 'Save settings' }).click()
   await expect(page.getByText('Settings saved.')).toBeVisible()
   await expect(page.getByLabel('Off')).toBeChecked()
+
+  // The name attendees see: too long is refused next to the field, then saved.
+  await page.getByLabel('Name attendees see').fill('x'.repeat(81))
+  await page.getByRole('button', { name: 'Save name' }).click()
+  await expect(page.getByText('Use 80 characters or fewer')).toBeVisible()
+  await page.getByLabel('Name attendees see').fill('Grace Hopper')
+  await page.getByRole('button', { name: 'Save name' }).click()
+  await expect(page.getByText('Name saved.')).toBeVisible()
+  await expect(page.getByLabel('Name attendees see')).toHaveValue('Grace Hopper')
+  await page.goto('/app/sessions/new')
+  await expect(page.getByText('Attendees will see your email address as your name')).toHaveCount(0)
 })

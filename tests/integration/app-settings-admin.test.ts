@@ -4,7 +4,9 @@ import { getDb } from '~/db/client.server'
 import { accounts, talkSessions, users } from '~/db/schema'
 import { action as accountAction, loader as accountLoader } from '~/routes/admin.accounts.$id'
 import { action as accountsAction, loader as accountsLoader } from '~/routes/admin.accounts._index'
+import { getPublicSession } from '~/models/lead-capture.server'
 import { action as settingsAction, loader as settingsLoader } from '~/routes/app.settings'
+import { loader as newSessionLoader } from '~/routes/app.sessions.new'
 import { seedTalkAndSession, seedViewsAndLeads } from './app-utils'
 import { call, makeRequest, signedInAs } from './utils'
 
@@ -45,6 +47,52 @@ describe('settings', () => {
     expect(locationOf(ok)).toBe('/app/settings')
     const [row] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
     expect(row).toMatchObject({ leadNotify: 'daily', plan: 'free' })
+  })
+})
+
+describe('settings: the name attendees see', () => {
+  const save = (displayName: string) =>
+    call(settingsAction, makeRequest('/app/settings', { cookie: speaker.cookie, form: { intent: 'display-name', displayName } }))
+
+  it('is the account email until a name is set; the new-session page says so', async () => {
+    const page = dataOf<{ displayName: string | null; nameFallback: string }>(
+      await call(settingsLoader, makeRequest('/app/settings', { cookie: speaker.cookie })),
+    )
+    expect(page).toMatchObject({ displayName: null, nameFallback: 'your email address' })
+    await seedTalkAndSession(speaker.id)
+    const fresh = dataOf<{ nameIsEmail: boolean; defaults: { consentText: string } }>(
+      await call(newSessionLoader, makeRequest('/app/sessions/new', { cookie: speaker.cookie })),
+    )
+    expect(fresh.nameIsEmail).toBe(true)
+  })
+
+  it('stores a name (trimmed) that the talk page, consent text and new sessions use; empty goes back to the fallback', async () => {
+    const { sessionId } = await seedTalkAndSession(speaker.id)
+    const [session] = await getDb().select().from(talkSessions).where(eq(talkSessions.id, sessionId))
+    expect(locationOf(await save('  Grace Hopper  '))).toBe('/app/settings')
+    const [row] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
+    expect(row).toMatchObject({ displayName: 'Grace Hopper', plan: 'free', leadNotify: 'instant' })
+    expect((await getPublicSession(session!.code))?.speakerName).toBe('Grace Hopper')
+    const fresh = dataOf<{ nameIsEmail: boolean; defaults: { consentText: string } }>(
+      await call(newSessionLoader, makeRequest('/app/sessions/new', { cookie: speaker.cookie })),
+    )
+    expect(fresh.nameIsEmail).toBe(false)
+    expect(fresh.defaults.consentText).toContain('Grace Hopper')
+
+    expect(locationOf(await save(''))).toBe('/app/settings')
+    const [cleared] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
+    expect(cleared!.displayName).toBeNull()
+    const [user] = await getDb().select().from(users).where(eq(users.id, speaker.id))
+    expect((await getPublicSession(session!.code))?.speakerName).toBe(user!.email)
+  })
+
+  it('refuses a name over 80 characters with a 400 and a message, storing nothing', async () => {
+    const bad = await save('x'.repeat(81))
+    expect(statusOf(bad)).toBe(400)
+    expect(dataOf<{ displayName: { error: Record<string, string[]> } }>(bad).displayName.error.displayName).toEqual([
+      'Use 80 characters or fewer',
+    ])
+    expect(await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))).toEqual([])
   })
 })
 

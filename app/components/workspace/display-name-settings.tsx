@@ -1,0 +1,49 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { buttonClass, Field } from '~/components/forms'
+import { DISPLAY_NAME_MAX } from '~/lib/speaker-name'
+
+// Settings → Your name: the name attendees see instead of the account email (app/lib/speaker-name.ts).
+
+export function DisplayNameSettings({
+  displayName,
+  fallback,
+  lastResult,
+}: {
+  displayName: string | null
+  /** What attendees see while the field is empty: the directory profile's name or the account email. */
+  fallback: string
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const [form, fields] = useForm<{ displayName: string }>({
+    id: 'display-name',
+    lastResult,
+    defaultValue: { displayName: displayName ?? '' },
+  })
+  return (
+    <section aria-labelledby="display-name-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+      <h2 id="display-name-title" className="text-lg font-semibold text-white">
+        Your name
+      </h2>
+      <p className="mt-2 text-sm text-slate-300">
+        Attendees see it on your talk pages, your contact card, the emails they get and the consent notice, which names who
+        receives their details.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+        <input type="hidden" name="intent" value="display-name" />
+        <Field
+          className="max-w-md"
+          label="Name attendees see"
+          hint={`Up to ${DISPLAY_NAME_MAX} characters. Leave empty to use ${fallback}.`}
+          errors={fields.displayName.errors}
+          inputProps={{ ...getInputProps(fields.displayName, { type: 'text' }), autoComplete: 'name' }}
+        />
+        <div>
+          <button type="submit" className={buttonClass.secondary}>
+            Save name
+          </button>
+        </div>
+      </Form>
+    </section>
+  )
+}
