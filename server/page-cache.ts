@@ -14,6 +14,7 @@ import {
   pageEtag,
   replaceCompressedCopies,
   storeCachedPage,
+  withoutTrackingParams,
   type CachedPage,
 } from '../app/services/page-cache.server'
 
@@ -178,11 +179,14 @@ export function pageCache({ build, mode, ttlSeconds, getLoadContext }: Options) 
   }
 }
 
+// The request as the page is keyed and rendered: without campaign and click-id parameters, so a
+// stored page never carries one visitor's `utm_…`/`fbclid` in its links.
 function toFetchRequest(req: Request) {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v)
     else if (value !== undefined) headers.set(name, value)
   }
-  return new globalThis.Request(`${req.protocol}://${req.get('Host')}${req.originalUrl}`, { method: 'GET', headers })
+  const url = withoutTrackingParams(new URL(`${req.protocol}://${req.get('Host')}${req.originalUrl}`))
+  return new globalThis.Request(url, { method: 'GET', headers })
 }

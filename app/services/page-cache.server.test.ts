@@ -57,6 +57,26 @@ describe('pageCacheKey: which requests may share a cached page', () => {
     expect(pageCacheKey(req(path)) !== null).toBe(cacheable)
   })
 
+  it.each([
+    ['/speakers?fbclid=IwAR0abc', '/speakers'],
+    ['/?utm_source=linkedin&utm_medium=social&utm_campaign=talk', '/'],
+    ['/resources?q=lead&utm_source=newsletter&page=2', '/resources?q=lead&page=2'],
+    ['/pricing?gclid=abc&msclkid=def&li_fat_id=ghi&mc_cid=1&mc_eid=2', '/pricing'],
+  ])('leaves campaign and click-id parameters out of the key: %s → %s', (path, same) => {
+    expect(pageCacheKey(req(path))).toBe(pageCacheKey(req(same)))
+  })
+
+  it('keeps every other parameter in the key (a page may read it)', () => {
+    expect(pageCacheKey(req('/speakers?utm=1'))).not.toBe(pageCacheKey(req('/speakers')))
+    expect(pageCacheKey(req('/speakers?q=utm_source'))).not.toBe(pageCacheKey(req('/speakers')))
+    expect(pageCacheKey(req('/speakers?menu=open&utm_source=x'))).toBe(pageCacheKey(req('/speakers?menu=open')))
+    expect(pageCacheKey(req('/speakers?menu=open'))).not.toBe(pageCacheKey(req('/speakers')))
+  })
+
+  it('still refuses a form result that comes with a campaign parameter', () => {
+    expect(pageCacheKey(req('/speakers/ada?modal=contact-speaker&sent=1&utm_source=x'))).toBeNull()
+  })
+
   it('only for GET and HEAD', () => {
     expect(pageCacheKey(req('/pricing', {}, 'POST'))).toBeNull()
     expect(pageCacheKey(req('/pricing', {}, 'HEAD'))).not.toBeNull()

@@ -80,12 +80,6 @@ function cookieNames(header: string | null) {
 }
 
 /**
- * The cache key of an anonymous GET of a cacheable page, or null when the request must be rendered
- * for this visitor alone: another method, a path outside the list, a form result in the query
- * (`?sent=1`), credentials, or any cookie
- * other than the consent and currency choices (session, flash, pending sign-in, unknown ones).
- */
-/**
  * Credentials, or any cookie other than the consent and currency choices (session, flash, pending
  * sign-in, unknown ones): the answer is for this visitor alone, and no shared cache may keep it.
  */
@@ -94,9 +88,48 @@ export function isPersonalRequest(request: Request) {
   return cookieNames(request.headers.get('Cookie')).some((name) => !KEYED_COOKIES.has(name))
 }
 
+// Campaign and click-id parameters that ads, social networks and mail tools append to links. No page
+// reads them (they are for the visitor's analytics, which reads the address bar), so they do not
+// change a page: a click from a social post (a new `fbclid` every time) is a hit, not a render and
+// one more entry pushing real pages out of the cache.
+const TRACKING_PARAMS = new Set([
+  'fbclid',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'msclkid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'igshid',
+  'yclid',
+  'mc_cid',
+  'mc_eid',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
+])
+const isTrackingParam = (name: string) => name.startsWith('utm_') || TRACKING_PARAMS.has(name)
+
+/** The address without campaign and click-id parameters: what a cached page is keyed and rendered by. */
+export function withoutTrackingParams(url: URL) {
+  const names = [...url.searchParams.keys()]
+  if (!names.some(isTrackingParam)) return url
+  const clean = new URL(url)
+  for (const name of names) if (isTrackingParam(name)) clean.searchParams.delete(name)
+  return clean
+}
+
+/**
+ * The cache key of an anonymous GET of a cacheable page, or null when the request must be rendered
+ * for this visitor alone: another method, a path outside the list, a form result in the query
+ * (`?sent=1`), credentials, or any cookie other than the consent and currency choices (session,
+ * flash, pending sign-in, unknown ones). Campaign and click-id parameters are not part of it.
+ */
 export function pageCacheKey(request: Request): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
-  const url = new URL(request.url)
+  const url = withoutTrackingParams(new URL(request.url))
   if (!isCacheablePath(url.pathname)) return null
   if (FORM_RESULT_PARAMS.some((name) => url.searchParams.has(name))) return null
   if (isPersonalRequest(request)) return null

@@ -64,6 +64,30 @@ test('pricing: the toggle is instant and the currency choice persists', async ({
   await expect(pro).toHaveText('€45')
 })
 
+test('a page opened from a campaign or social link hydrates cleanly, rendered and then from the cache', async ({ page }) => {
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+  // A query of this run's own, so that no other test's visit has cached the page already.
+  const run = `billing=monthly&run=${Date.now()}`
+  for (const [n, cache] of [
+    [1, 'miss'],
+    [2, 'hit'],
+  ] as const) {
+    const response = await page.goto(`/pricing?${run}&utm_source=linkedin&utm_campaign=e2e&fbclid=IwAR0${n}`)
+    expect(response?.headers()['x-page-cache']).toBe(cache)
+    // The address bar keeps the parameters for the visitor's analytics.
+    expect(page.url()).toContain(`fbclid=IwAR0${n}`)
+    const pro = page.getByTestId('pro-price')
+    await expect(pro).toHaveText('$49')
+    await page.getByRole('link', { name: 'Annual' }).click()
+    await expect(pro).toHaveText('$39')
+  }
+  expect(errors).toEqual([])
+})
+
 test('compare: ARIA tabs switch plans with the keyboard', async ({ page }) => {
   await page.goto('/compare#full-pricing')
   const solo = page.getByRole('tab', { name: 'Solo' })

@@ -142,6 +142,21 @@ describe('page cache', () => {
     expect(second.res.headers.get('Vary')).toBe('Accept-Encoding, Accept-Language, Cookie')
   })
 
+  it('serves a visit from a campaign or social link from the same entry, rendered without the parameters', async () => {
+    const first = await get('/speakers?q=campaign-link&utm_source=linkedin&utm_campaign=devconf&fbclid=IwAR0first')
+    expect(first.res.status).toBe(200)
+    expect(first.cache).toBe('miss')
+    // The stored page carries none of the first visitor's parameters in its links.
+    expect(first.body).not.toMatch(/utm_|fbclid|IwAR0first/)
+    const plain = await get('/speakers?q=campaign-link')
+    expect(plain.cache).toBe('hit')
+    expect(plain.body).toBe(first.body)
+    const another = await get('/speakers?fbclid=IwAR0second&q=campaign-link')
+    expect(another.cache).toBe('hit')
+    // Any other parameter is still its own page.
+    expect((await get('/speakers?q=campaign-link&menu=open')).cache).toBe('miss')
+  })
+
   it('answers 304 to a browser that holds the current version', async () => {
     const { res } = await get('/compare')
     const etag = res.headers.get('ETag')!
