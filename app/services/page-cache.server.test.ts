@@ -156,6 +156,30 @@ describe('the store', () => {
     expect(getCachedPage('c')).not.toBeNull()
   })
 
+  it('drops pages with a query before pages without one, however recently those were used', () => {
+    configurePageCache({ maxEntries: 3 })
+    const g = pageCacheGeneration()
+    const key = (path: string) => `${path}\nUSD\nundecided`
+    storeCachedPage(key('/'), page('home'), g)
+    storeCachedPage(key('/speakers/ada'), page('ada'), g)
+    storeCachedPage(key('/resources?q=one'), page('1'), g)
+    for (const q of ['two', 'three', 'four']) expect(storeCachedPage(key(`/resources?q=${q}`), page(q), g)).toBe(true)
+    expect(getCachedPage(key('/'))).not.toBeNull()
+    expect(getCachedPage(key('/speakers/ada'))).not.toBeNull()
+    expect(getCachedPage(key('/resources?q=three'))).toBeNull()
+    expect(getCachedPage(key('/resources?q=four'))).not.toBeNull()
+    // Pages without a query still push out the least recently used of their own kind when nothing else is left.
+    storeCachedPage(key('/pricing'), page('pricing'), g)
+    storeCachedPage(key('/compare'), page('compare'), g)
+    expect(getCachedPage(key('/resources?q=four'))).toBeNull()
+    expect(getCachedPage(key('/'))).toBeNull()
+    expect(pageCacheStats().entries).toBe(3)
+    // A page with a query is not kept when only pages without one are left.
+    expect(storeCachedPage(key('/resources?q=five'), page('5'), g)).toBe(false)
+    expect(getCachedPage(key('/resources?q=five'))).toBeNull()
+    expect(pageCacheStats().entries).toBe(3)
+  })
+
   it('keeps at most maxBytes', () => {
     configurePageCache({ maxBytes: 30 })
     const g = pageCacheGeneration()

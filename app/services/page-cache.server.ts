@@ -209,11 +209,26 @@ export function storeCachedPage(key: string, entry: CachedPage, generation: numb
   deleteEntry(key)
   s.entries.set(key, entry)
   s.bytes += size(entry)
+  // Least recently used first out, pages with a query before pages without: searches and filters
+  // that never repeat (or a flood of made-up query strings) push out each other, not the site's
+  // pages and profiles.
+  // (A page with a query that arrives when only pages without one are left is not kept.)
+  const full = () => s.entries.size > s.options.maxEntries || s.bytes > s.options.maxBytes
   for (const oldest of s.entries.keys()) {
-    if (s.entries.size <= s.options.maxEntries && s.bytes <= s.options.maxBytes) break
+    if (!full()) break
+    if (hasQuery(oldest)) deleteEntry(oldest)
+  }
+  for (const oldest of s.entries.keys()) {
+    if (!full()) break
     deleteEntry(oldest)
   }
-  return true
+  return s.entries.get(key) === entry
+}
+
+// A key's first line is the path and query (pageCacheKey).
+function hasQuery(key: string) {
+  const end = key.indexOf('\n')
+  return (end === -1 ? key : key.slice(0, end)).includes('?')
 }
 
 /**
