@@ -11,7 +11,7 @@
 // Always on PGlite (a temporary data dir); also on Postgres when BENCH_DATABASE_URL (or
 // DATABASE_URL) is set: a throw-away database is created there and dropped afterwards.
 // Knobs: BENCH_LEADS, BENCH_TOTAL, BENCH_RUNS (15), BENCH_EXPORT_RUNS (5, the 10,000-people export), BENCH_PLAN (pro; "free" measures the plan gate
-// counting), BENCH_DRIVERS (pglite|postgres to run one), BENCH_JSON=path to also write the figures.
+// counting), BENCH_ERASED (0; erased captures per session, which keep their place in that count), BENCH_DRIVERS (pglite|postgres to run one), BENCH_JSON=path to also write the figures.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -29,6 +29,7 @@ const LEADS = Number(process.env.BENCH_LEADS ?? 100_000)
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 1_000_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const PLAN = process.env.BENCH_PLAN ?? 'pro'
+const ERASED = Number(process.env.BENCH_ERASED ?? 0)
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 5)
 const SESSIONS = 200
 const OTHER_OWNERS = 9
@@ -97,6 +98,15 @@ async function seed(h: DatabaseHandle) {
        from leads l where l.owner_id = '${owner}';`,
     h,
   )
+  // Erased captures keep their place in the plan gate's order: BENCH_ERASED of them per session of the
+  // measured speaker, their capture times spread over the same year as the live ones.
+  if (ERASED > 0)
+    await q(
+      `insert into lead_erasures (lead_id, session_id, owner_id, email_hash, requested_by, captured_at)
+         select gen_random_uuid(), s.id, '${owner}', md5(s.id::text || g), 'speaker', now() - (((s.n + g * 7) % 365) || ' days')::interval
+         from bench_sessions s cross join generate_series(1, ${ERASED}) g;`,
+      h,
+    )
   // Everyone else's captures, so the table holds TOTAL in all (one person each, 100 sessions each).
   const others = Math.max(0, TOTAL - LEADS)
   const perOwner = Math.ceil(others / OTHER_OWNERS)
@@ -312,7 +322,7 @@ async function main() {
   if (pgUrl && process.env.BENCH_DRIVERS !== 'pglite') results.push(await benchDriver('postgres', pgUrl))
 
   console.log(
-    `\n${LEADS.toLocaleString('en-US')} captures for one speaker (plan ${PLAN}), ${TOTAL.toLocaleString('en-US')} in the table, ${RUNS} runs, ${os.cpus().length} CPUs, Node ${process.version}, load ${os
+    `\n${LEADS.toLocaleString('en-US')} captures for one speaker (plan ${PLAN}${ERASED ? `, ${ERASED} erased per session` : ''}), ${TOTAL.toLocaleString('en-US')} in the table, ${RUNS} runs, ${os.cpus().length} CPUs, Node ${process.version}, load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}\n`,

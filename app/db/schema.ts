@@ -540,9 +540,17 @@ export const leadErasures = pgTable(
     emailHash: text('email_hash').notNull(),
     // 'attendee' (the link in the confirmation email), 'speaker', or 'retention' (the speaker's setting).
     requestedBy: text('requested_by').notNull(),
+    // When the erased capture was made (its leads.created_at): an erased capture keeps its place in
+    // the session's visibility order, so deleting visible leads never reveals locked ones
+    // (app/models/leads.server.ts). Null for erasures recorded before it was kept (and not found in
+    // the consent ledger by migration 0022): those do not count.
+    capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('lead_erasures_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('lead_erasures_owner_idx').on(t.ownerId, t.createdAt),
+    index('lead_erasures_session_captured_idx').on(t.sessionId, t.capturedAt, t.leadId),
+  ],
 )
 
 /** Scans (?qr=1) and plain visits of /t/{code}; visitor is a daily-salted hash, never an IP. */

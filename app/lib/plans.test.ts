@@ -36,14 +36,20 @@ describe('plan gates (spec 000 §2, §9: free = 1 live session, 3 visible leads)
     expect(visibleLeadLimit(plan, unlocked)).toBe(expected)
   })
 
+  // Locked = live captures the gate does not show. Erased captures keep their places, so once the
+  // visible ones are deleted fewer than three are visible and the rest stay locked.
   it.each([
-    ['free', false, 0, 0],
-    ['free', false, 3, 0],
-    ['free', false, 10, 7],
-    ['free', true, 10, 0],
-    ['pro', false, 10, 0],
-  ] as const)('%s (unlocked %s) with %i leads has %i locked', (plan, unlocked, total, locked) => {
-    expect(lockedLeadCount(plan, unlocked, total)).toBe(locked)
+    ['free', false, 0, 0, 0],
+    ['free', false, 3, 3, 0],
+    ['free', false, 10, 3, 7],
+    // 7 captured, the 3 visible deleted: 4 live, none visible, all 4 locked (not 1).
+    ['free', false, 4, 0, 4],
+    // 5 captured, the 2nd erased: the 1st and 3rd visible, 2 locked.
+    ['free', false, 4, 2, 2],
+    ['free', true, 10, 10, 0],
+    ['pro', false, 10, 10, 0],
+  ] as const)('%s (unlocked %s) with %i live leads, %i visible, has %i locked', (plan, unlocked, total, visible, locked) => {
+    expect(lockedLeadCount(plan, unlocked, total, visible)).toBe(locked)
   })
 
   it.each([

@@ -52,18 +52,24 @@ export function canGoLive(plan: Plan, liveNow: number) {
 }
 
 /**
- * How many of a session's leads the owner may see (the earliest captured first); null = all.
- * An unlocked session shows all of them whatever the plan.
+ * How many of a session's captures the owner may see (the earliest captured first); null = all.
+ * The places are taken by every capture the session ever had: an erased or deleted capture keeps
+ * its place (it is just not shown), so deleting visible leads never reveals locked ones. An
+ * unlocked session shows all of them whatever the plan.
  */
 export function visibleLeadLimit(plan: Plan, sessionUnlocked: boolean): number | null {
   if (sessionUnlocked) return null
   return PLAN_LIMITS[plan].visibleLeadsPerSession
 }
 
-/** Leads counted but withheld: shown as "Unlock all N leads for 49 {currency}". */
-export function lockedLeadCount(plan: Plan, sessionUnlocked: boolean, total: number) {
-  const limit = visibleLeadLimit(plan, sessionUnlocked)
-  return limit === null ? 0 : Math.max(0, total - limit)
+/**
+ * Leads counted but withheld: shown as "Unlock all N leads for 49 {currency}". `total` is the
+ * session's live captures and `visible` how many of them the gate shows (fewer than the limit once
+ * visible ones were erased: their places stay taken), so locked = live captures not visible.
+ */
+export function lockedLeadCount(plan: Plan, sessionUnlocked: boolean, total: number, visible: number) {
+  if (visibleLeadLimit(plan, sessionUnlocked) === null) return 0
+  return Math.max(0, total - visible)
 }
 
 /** May the owner connect a CRM and have leads pushed to it? */

@@ -24,6 +24,7 @@ import { emailJobPayload } from '~/services/email.server'
 import { jobsQueued } from '~/services/jobs.server'
 import { captureEventCtes, eraseCaptures } from '~/services/lead-events.server'
 import { newEraseToken, sha256Hex } from '~/services/lead-tokens.server'
+import { capturesBeforeBelow } from './leads.server'
 
 // The attendee side of lead capture (issue 9): the public session page, its counted views, the
 // idempotent submit with its consent ledger row and emails, the thank-you look-up and erasure.
@@ -189,7 +190,8 @@ export async function submitLead({
     }),
   )
   // Instant mode: the speaker's notification, with the lead's details only when the plan shows it
-  // (decided inside the statement: the session's earlier leads are fewer than the plan's number).
+  // (decided inside the statement by the plan gate's rule: the session's captures so far, live or
+  // erased, are fewer than the plan's number).
   const limit = visibleLeadLimit(session.plan, session.unlocked)
   const notification = (visible: boolean) =>
     JSON.stringify(
@@ -279,11 +281,11 @@ export async function submitLead({
     from lead cross join lateral (
       select ${JSON.stringify(confirmation)}::jsonb as payload
       union all
-      select case when ${limit === null ? null : String(limit)}::int is null then ${notifyVisible}::jsonb
-        when (select count(*) from (select 1 from ${leads} where session_id = ${session.id}::uuid
-          limit ${limit === null ? null : String(limit)}::int) earlier) < ${limit === null ? null : String(limit)}::int
-        then ${notifyVisible}::jsonb
-        else ${notifyLocked}::jsonb end
+      select ${
+        limit === null
+          ? sql`${notifyVisible}::jsonb`
+          : sql`case when ${capturesBeforeBelow(limit, sql`${session.id}::uuid`, null)} then ${notifyVisible}::jsonb else ${notifyLocked}::jsonb end`
+      }
       where ${instant}::boolean
     ) e
     where lead.inserted

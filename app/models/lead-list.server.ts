@@ -4,7 +4,7 @@ import { contacts, leadConsents, leads, talkSessions, talks } from '~/db/schema'
 import type { LeadFilters } from '~/lib/lead-filters'
 import type { ContactStatus, ScoreBand } from '~/lib/lead-status'
 import { lockedLeadCount, PLAN_LIMITS, type Plan } from '~/lib/plans'
-import { visibleLeadsFilter } from './leads.server'
+import { visibleCaptureCount, visibleLeadsFilter } from './leads.server'
 
 // The leads list (issue 10 Deliver 1): one row per person (contacts), only people with at least one
 // capture the owner's plan lets them see. Every query names the owner; the filters on where and when
@@ -317,12 +317,13 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Where the owner has locked captures (their plan shows the first N of a session): per session, the
- * total and how many are withheld. Empty when the plan shows everything.
+ * Where the owner has locked captures (their plan shows the first N captures a session ever had):
+ * per session, the total and how many are withheld (live captures the gate does not show). Empty when the plan shows everything.
  */
 export async function lockedCaptureSessions(ownerId: string, plan: Plan) {
   const db = getDb()
-  if (PLAN_LIMITS[plan].visibleLeadsPerSession === null) return { plan, sessions: [] }
+  const limit = PLAN_LIMITS[plan].visibleLeadsPerSession
+  if (limit === null) return { plan, sessions: [] }
   const rows = await db
     .select({
       id: talkSessions.id,
@@ -330,6 +331,7 @@ export async function lockedCaptureSessions(ownerId: string, plan: Plan) {
       talkTitle: talks.title,
       unlocked: talkSessions.unlocked,
       total: sql<number>`(select count(*)::int from ${leads} where ${leads.sessionId} = ${talkSessions.id} and ${leads.ownerId} = ${ownerId})`,
+      visible: visibleCaptureCount(limit, talkSessions.id, ownerId),
     })
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
@@ -338,7 +340,11 @@ export async function lockedCaptureSessions(ownerId: string, plan: Plan) {
   return {
     plan,
     sessions: rows
-      .map((r) => ({ ...r, total: Number(r.total), locked: lockedLeadCount(plan, r.unlocked, Number(r.total)) }))
+      .map(({ visible, ...r }) => ({
+        ...r,
+        total: Number(r.total),
+        locked: lockedLeadCount(plan, r.unlocked, Number(r.total), Number(visible)),
+      }))
       .filter((r) => r.locked > 0),
   }
 }

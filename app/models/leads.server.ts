@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
-import { accounts, leadConsents, leads, talkSessions, talks } from '~/db/schema'
+import { accounts, leadConsents, leadErasures, leads, talkSessions, talks } from '~/db/schema'
 import { isPlan, lockedLeadCount, PLAN_LIMITS, PLANS, visibleLeadLimit, type Plan } from '~/lib/plans'
 
 // The speaker's read path of leads (issue 9 Deliver 8, ARCHITECTURE decisions 14 and 16). Every
 // query names the owner in its WHERE clause, and the plan's limit is applied here, in the query:
 // a locked lead's details never leave the database on any read path (pages, emails, later exports
 // and webhooks). Visible = the earliest captured first (created_at, then id), up to the plan's
-// number per session, unless the session is unlocked.
+// number per session, unless the session is unlocked. The count is over every capture the session
+// ever had: an erased capture (lead_erasures.captured_at) keeps its place, so deleting or erasing
+// the visible leads never reveals locked ones.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -17,8 +19,9 @@ export const leadVisibilityOrder = [asc(leads.createdAt), asc(leads.id)] as cons
 /**
  * The plan gate as a condition on `leads` (for queries across sessions: the leads workspace, the
  * fan-out to webhooks and CRMs): a capture is visible when its session is unlocked, the owner's plan
- * shows every lead, or fewer than the plan's number of the session's leads came before it (the same
- * order as leadVisibilityOrder). The count runs only for a limited plan and stops at the limit.
+ * shows every lead, or fewer than the plan's number of the session's captures ever made came before
+ * it (live or erased; the same order as leadVisibilityOrder). The count runs only for a limited plan
+ * and stops at the limit.
  */
 export function visibleLeadsFilter(owner?: { plan: Plan }) {
   // Known owner (the query is already limited to one owner's leads, and the caller read their plan):
@@ -35,9 +38,37 @@ export function visibleLeadsFilter(owner?: { plan: Plan }) {
   return sql`coalesce((select case when "gate_s"."unlocked" then true else case coalesce("gate_a"."plan"::text, 'free') ${sql.join(cases, sql` `)} else true end end from ${talkSessions} as "gate_s" left join ${accounts} as "gate_a" on "gate_a"."user_id" = "gate_s"."user_id" where "gate_s"."id" = ${leads.sessionId}), false)`
 }
 
-// Fewer than n of the session's leads came before this one (the visibility order), counting at most n.
+/** Fewer than n of the session's captures ever made came before this row of `leads` (visibility order). */
 function priorCountBelow(n: number) {
-  return sql`(select count(*) from (select 1 from ${leads} as "prior" where "prior"."session_id" = ${leads.sessionId} and ("prior"."created_at", "prior"."id") < (${leads.createdAt}, ${leads.id}) limit ${sql.raw(String(n))}) as "p") < ${sql.raw(String(n))}`
+  return capturesBeforeBelow(n, leads.sessionId, [leads.createdAt, leads.id])
+}
+
+/**
+ * The one counting rule behind the plan gate: fewer than `n` captures of the session came before the
+ * position (created_at, id) `before` — or at all, when `before` is null (a capture being made now).
+ * Live captures (`leads`) and erased ones (`lead_erasures.captured_at`; an erasure recorded without
+ * it does not count) both take a place. Each side is an index range scan (leads_session_created_idx,
+ * lead_erasures_session_captured_idx) that stops after n rows, so the cost is bounded by the limit,
+ * not by the size of the session.
+ */
+export function capturesBeforeBelow(n: number, sessionId: SQLWrapper, before: readonly [SQLWrapper, SQLWrapper] | null): SQL {
+  const limit = sql.raw(String(Math.trunc(n)))
+  const livePlace = before ? sql` and ("prior"."created_at", "prior"."id") < (${before[0]}, ${before[1]})` : sql``
+  const erasedPlace = before
+    ? sql` and ("gone"."captured_at", "gone"."lead_id") < (${before[0]}, ${before[1]})`
+    : sql` and "gone"."captured_at" is not null`
+  // Each side is ordered like its index so that the planner walks the index and stops after n rows
+  // (without the order, a table with few sessions looks cheap to scan whole, row after row).
+  return sql`(select count(*) from ((select 1 from ${leads} as "prior" where "prior"."session_id" = ${sessionId}${livePlace} order by "prior"."created_at", "prior"."id" limit ${limit}) union all (select 1 from ${leadErasures} as "gone" where "gone"."session_id" = ${sessionId}${erasedPlace} order by "gone"."captured_at", "gone"."lead_id" limit ${limit}) limit ${limit}) as "p") < ${limit}`
+}
+
+/**
+ * How many live captures of the session a limit of `n` shows (not unlocked, limited plan): the visible
+ * ones are always the earliest live ones, so only the first n are tested. Locked = live − this.
+ */
+export function visibleCaptureCount(n: number, sessionId: SQLWrapper, ownerId: string): SQL<number> {
+  const limit = sql.raw(String(Math.trunc(n)))
+  return sql<number>`(select count(*)::int from (select "first"."created_at", "first"."id" from ${leads} as "first" where "first"."session_id" = ${sessionId} and "first"."owner_id" = ${ownerId} order by "first"."created_at", "first"."id" limit ${limit}) as "first" where ${capturesBeforeBelow(n, sessionId, [sql`"first"."created_at"`, sql`"first"."id"`])})`
 }
 
 /** What an attendee left at a capture besides their email: the columns every capture read shows. */
@@ -136,19 +167,36 @@ export async function listSessionLeads({
   const db = getDb()
   const owned = and(eq(leads.sessionId, session.id), eq(leads.ownerId, ownerId))
   const limit = visibleLeadLimit(session.plan, session.unlocked)
-  const query = db
-    .select({
-      id: leads.id,
-      email: leads.email,
-      ...attendeeDetailColumns,
-      createdAt: leads.createdAt,
-      updatedAt: leads.updatedAt,
-    })
-    .from(leads)
-    .where(owned)
-    .orderBy(...leadVisibilityOrder)
+  // Limited: the visible leads are among the first `limit` live ones (the earliest are always the
+  // visible ones), and of those, the ones with fewer than `limit` captures, live or erased, before.
+  const visible =
+    limit === null
+      ? owned
+      : and(
+          owned,
+          inArray(
+            leads.id,
+            db
+              .select({ id: leads.id })
+              .from(leads)
+              .where(owned)
+              .orderBy(...leadVisibilityOrder)
+              .limit(limit),
+          ),
+          priorCountBelow(limit),
+        )
   const [rows, [totals]] = await Promise.all([
-    limit === null ? query : query.limit(limit),
+    db
+      .select({
+        id: leads.id,
+        email: leads.email,
+        ...attendeeDetailColumns,
+        createdAt: leads.createdAt,
+        updatedAt: leads.updatedAt,
+      })
+      .from(leads)
+      .where(visible)
+      .orderBy(...leadVisibilityOrder),
     db.select({ n: count() }).from(leads).where(owned),
   ])
   const total = Number(totals?.n ?? 0)
@@ -179,34 +227,18 @@ export async function listSessionLeads({
     session,
     leads: rows.map((r) => ({ ...r, consent: byLead.get(r.id) ?? null })),
     total,
-    locked: lockedLeadCount(session.plan, session.unlocked, total),
+    locked: lockedLeadCount(session.plan, session.unlocked, total, rows.length),
   }
 }
 
 /**
- * Leads not yet notified, per owner, each marked visible or locked by the owner's plan, for the
- * digest. The rank is computed over all of a session's leads, notified or not, so the cut is the
- * same as on the leads page.
+ * Leads not yet notified of this owner, each marked visible or locked by the plan gate (the same
+ * condition as every read path, so the digest agrees with the leads page), for the digest.
  */
 export async function pendingNotifications(ownerId: string, db: Db = getDb()) {
-  const ranked = db
-    .select({
-      id: leads.id,
-      sessionId: leads.sessionId,
-      notifiedAt: leads.notifiedAt,
-      rank: sql<number>`row_number() over (partition by ${leads.sessionId} order by ${leads.createdAt}, ${leads.id})`.as('rank'),
-    })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.ownerId, ownerId),
-        sql`${leads.sessionId} in (select ${leads.sessionId} from ${leads} where ${leads.ownerId} = ${ownerId} and ${leads.notifiedAt} is null)`,
-      ),
-    )
-    .as('ranked')
   const pending = await db
-    .select({ id: ranked.id, sessionId: ranked.sessionId, rank: ranked.rank })
-    .from(ranked)
-    .where(sql`${ranked.notifiedAt} is null`)
-  return pending.map((p) => ({ ...p, rank: Number(p.rank) }))
+    .select({ id: leads.id, sessionId: leads.sessionId, visible: sql<boolean>`${visibleLeadsFilter()}` })
+    .from(leads)
+    .where(and(eq(leads.ownerId, ownerId), sql`${leads.notifiedAt} is null`))
+  return pending
 }

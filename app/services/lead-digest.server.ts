@@ -4,7 +4,6 @@ import { getDb } from '~/db/client.server'
 import { accounts, leads, talkSessions, talks, users } from '~/db/schema'
 import { leadDigestEmail, type SessionLeadsNotice } from '~/emails/leads'
 import { LEAD_DIGEST_INTERVAL_MS, LEAD_DIGEST_TICK_MS } from '~/lib/constants'
-import { isPlan, visibleLeadLimit } from '~/lib/plans'
 import { sessionLabel } from '~/models/lead-capture.server'
 import { attendeeDetailColumns, pendingNotifications } from '~/models/leads.server'
 import { enqueueEmail } from '~/services/email.server'
@@ -51,7 +50,7 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
       .update(accounts)
       .set({ lastDigestAt: now })
       .where(and(eq(accounts.userId, ownerId), dueCondition(mode, now)))
-      .returning({ plan: accounts.plan })
+      .returning({ userId: accounts.userId })
     if (!claimed) return false
     const pending = await pendingNotifications(ownerId, tx)
     if (pending.length === 0) return false
@@ -62,20 +61,12 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
         id: talkSessions.id,
         eventName: talkSessions.eventName,
         talkTitle: talks.title,
-        unlocked: talkSessions.unlocked,
         questions: talkSessions.questions,
       })
       .from(talkSessions)
       .innerJoin(talks, eq(talks.id, talkSessions.talkId))
       .where(and(eq(talkSessions.userId, ownerId), inArray(talkSessions.id, sessionIds)))
-    const plan = isPlan(claimed.plan) ? claimed.plan : 'free'
-    const visibleIds = pending
-      .filter((p) => {
-        const session = sessions.find((s) => s.id === p.sessionId)
-        const limit = visibleLeadLimit(plan, session?.unlocked ?? false)
-        return limit === null || p.rank <= limit
-      })
-      .map((p) => p.id)
+    const visibleIds = pending.filter((p) => p.visible).map((p) => p.id)
     // Only the visible leads' details are read at all.
     const details = visibleIds.length
       ? await tx
@@ -94,7 +85,7 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
       leadsUrl: `${config.appUrl}/app/sessions/${session.id}/leads`,
       questions: session.questions,
       visible: details.filter((d) => d.sessionId === session.id),
-      locked: pending.filter((p) => p.sessionId === session.id && !visibleIds.includes(p.id)).length,
+      locked: pending.filter((p) => p.sessionId === session.id && !p.visible).length,
     }))
     await enqueueEmail(leadDigestEmail({ to: owner!.email, brand: config.BRAND_NAME, period: mode, notices }), tx)
     await tx

@@ -180,7 +180,8 @@ async function visibleCaptureIds(leadIds: string[], db: Db) {
 
 /**
  * Deletes captures (their submissions go with them), records each erasure with a keyed hash of the
- * email only, deletes a person left without captures (notes, timeline and CRM sync rows go with
+ * email only and the capture's time (an erased capture keeps its place: deleting the visible leads
+ * of a session never reveals locked ones), deletes a person left without captures (notes, timeline and CRM sync rows go with
  * it), and sends lead.deleted for each. The consent ledger keeps its rows: they hold no personal data.
  * Returns the ids erased.
  */
@@ -200,6 +201,7 @@ export async function eraseCaptures(
       ownerId: leads.ownerId,
       email: leads.email,
       contactId: leads.contactId,
+      createdAt: leads.createdAt,
     })
   if (erased.length === 0) return []
   await tx.insert(leadErasures).values(
@@ -209,6 +211,8 @@ export async function eraseCaptures(
       ownerId: e.ownerId,
       emailHash: erasureEmailHash(e.email),
       requestedBy,
+      // The erased capture keeps its place in the session's visibility order (leads.server.ts).
+      capturedAt: e.createdAt,
     })),
   )
   const contactIds = [...new Set(erased.map((e) => e.contactId))]

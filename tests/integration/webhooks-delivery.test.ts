@@ -399,6 +399,31 @@ describe('webhook delivery', () => {
     expect(received).toHaveLength(3)
   })
 
+  it('sends nothing about a locked capture after the visible ones were deleted (erased captures keep their place)', async () => {
+    const { owner, session } = await setup('free')
+    for (let i = 0; i < 4; i++) await signUp(session, { first_name: `Person ${i + 1}` })
+    await drain()
+    expect(received.map((r) => r.payload.type)).toEqual(['lead.created', 'lead.created', 'lead.created'])
+    const captures = await getDb().select().from(leads).where(eq(leads.sessionId, session.id)).orderBy(asc(leads.createdAt))
+    await getDb().transaction((tx) =>
+      eraseCaptures(tx, { ownerId: owner.id, leadIds: captures.slice(0, 3).map((c) => c.id) }, 'speaker', owner.id),
+    )
+    const locked = captures[3]!
+    await recordLeadEvent(getDb(), {
+      ownerId: owner.id,
+      contactId: locked.contactId,
+      type: 'status',
+      data: {},
+      notify: 'lead.updated',
+    })
+    await drain()
+    expect(received.map((r) => r.payload.type)).toEqual([...Array(3).fill('lead.created'), ...Array(3).fill('lead.deleted')])
+    for (const r of received) {
+      expect(r.body).not.toContain(locked.email)
+      expect(r.body).not.toContain('Person 4')
+    }
+  })
+
   it('refuses private addresses and redirects at send time, recording why', async () => {
     const { session, endpointId, owner } = await setup()
     await getDb()

@@ -1,0 +1,2 @@
+ALTER TABLE "lead_erasures" ADD COLUMN "captured_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "lead_erasures_session_captured_idx" ON "lead_erasures" USING btree ("session_id","captured_at","lead_id");
