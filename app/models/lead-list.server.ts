@@ -318,7 +318,8 @@ function rowsOf<T>(result: unknown): T[] {
 
 /**
  * Where the owner has locked captures (their plan shows the first N captures a session ever had):
- * per session, the total and how many are withheld (live captures the gate does not show). Empty when the plan shows everything.
+ * per session, the total and how many are withheld (live captures the gate does not show). Empty
+ * when the plan shows everything.
  */
 export async function lockedCaptureSessions(ownerId: string, plan: Plan) {
   const db = getDb()
