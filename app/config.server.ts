@@ -53,6 +53,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool(false),
   // Seconds an anonymous public page is served from the per-process page cache; 0 turns it off.
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // Days a finished job (done or given up) and a webhook delivery are kept before the daily
+  // `jobs.prune` deletes them (app/services/queue-retention.server.ts).
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Server processes on this machine (node:cluster), Postgres only: PGlite serves one process.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LAUNCH_OFFER_DEADLINE: z.string().default('2025-06-06T23:59:59Z'),

@@ -292,8 +292,21 @@ export const jobs = pgTable(
     dedupeKey: text('dedupe_key').unique(),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    // The captures (leads.id) whose details the payload holds — an email to or about an attendee —
+    // so that erasing them finds every copy (docs/decisions/0014-erasure-reaches-every-copy.md).
+    // Null for the jobs about nobody.
+    leadIds: uuid('lead_ids').array(),
   },
-  (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_kind_created_idx').on(t.kind, t.createdAt)],
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    index('jobs_kind_created_idx').on(t.kind, t.createdAt),
+    // Only the jobs about someone; fastupdate off: a sign-up pays one small insert, never the
+    // pending list's merge (a latency spike for whichever request crosses its limit).
+    index('jobs_lead_ids_idx')
+      .using('gin', t.leadIds)
+      .where(sql`lead_ids is not null`)
+      .with({ fastupdate: false }),
+  ],
 )
 
 // Email jobs as the outbox they were before the queue was generalised: read-only, for the dev mailbox,
@@ -737,6 +750,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
     index('webhook_deliveries_contact_idx').on(t.contactId),
+    // The daily prune of deliveries older than JOB_RETENTION_DAYS (app/services/queue-retention.server.ts).
+    index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 )
 

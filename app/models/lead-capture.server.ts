@@ -275,9 +275,10 @@ export async function submitLead({
     data: { sessionId: session.id },
     now,
   })},
+  -- Both emails hold the capture's details: linked to it, so that erasing it reaches them (lead-erasure.server.ts).
   emails as (
-    insert into jobs (kind, payload, run_at)
-    select 'email', e.payload, ${at}::timestamptz
+    insert into jobs (kind, payload, run_at, lead_ids)
+    select 'email', e.payload, ${at}::timestamptz, array[lead.lead_id]
     from lead cross join lateral (
       select ${JSON.stringify(confirmation)}::jsonb as payload
       union all

@@ -142,6 +142,8 @@ export async function listDeliveries(ownerId: string, endpointId: string, page: 
         lastError: webhookDeliveries.lastError,
         createdAt: webhookDeliveries.createdAt,
         lastAttemptAt: webhookDeliveries.lastAttemptAt,
+        // Its capture was erased: the body is gone, so it cannot be replayed (lead-erasure.server.ts).
+        erased: sql<boolean>`${webhookDeliveries.payload}->>'erased' is not null`,
       })
       .from(webhookDeliveries)
       .where(where)
@@ -185,6 +187,7 @@ export async function queuePing(ownerId: string, endpointId: string) {
 /**
  * Sends a delivery again, now, with the same webhook-id and body (one attempt; receivers dedupe on
  * the id). Retries still queued for it are dropped, so the receiver hears it once more, not twice.
+ * A delivery whose capture was erased has no body left and is not found.
  */
 export async function replayDelivery(ownerId: string, endpointId: string, deliveryId: string) {
   return getDb().transaction(async (tx) => {
@@ -196,6 +199,7 @@ export async function replayDelivery(ownerId: string, endpointId: string, delive
           eq(webhookDeliveries.id, deliveryId),
           eq(webhookDeliveries.endpointId, endpointId),
           eq(webhookDeliveries.ownerId, ownerId),
+          sql`${webhookDeliveries.payload}->>'erased' is null`,
         ),
       )
       .returning({ id: webhookDeliveries.id })

@@ -12,10 +12,11 @@ type Executor = Pick<Db, 'insert'>
 
 /**
  * Queues an email. Pass the transaction that writes the record causing the email,
- * so both land together or neither does. The job worker delivers it.
+ * so both land together or neither does. The job worker delivers it. `leadIds`: the captures whose
+ * details it holds (a lead digest), so that erasing one of them deletes it.
  */
-export async function enqueueEmail(email: Email, tx: Executor = getDb()) {
-  return (await enqueueJob('email', emailJobPayload(email), { tx }))!
+export async function enqueueEmail(email: Email, tx: Executor = getDb(), about: { leadIds?: string[] } = {}) {
+  return (await enqueueJob('email', emailJobPayload(email), { tx, leadIds: about.leadIds }))!
 }
 
 /** What an `email` job carries (also written directly by the single-statement sign-up). */

@@ -1,3 +1,5 @@
+import { getConfig } from '~/config.server'
+import { finishedLeadEventPayload } from '~/lib/erasure'
 import { createTransport, deliverEmail, type Email, type Transport } from './email.server'
 import {
   CRM_SYNC_MAX_ATTEMPTS,
@@ -10,6 +12,7 @@ import type { JobRow } from './jobs.server'
 import { dispatchLeadEvent, dispatchLeadEvents, type LeadEventPayload } from './lead-events.server'
 import { runRetention } from './lead-retention.server'
 import { rescoreSession } from './lead-scoring.server'
+import { pruneFinished } from './queue-retention.server'
 import { deleteIfUnreferenced, ORPHAN_MIN_AGE_MS, sweepOrphans } from './storage-gc.server'
 import { deliverWebhook, webhookRetryDelay, type WebhookDeliverPayload } from './webhooks.server'
 
@@ -33,6 +36,8 @@ export type JobPayloads = {
   'leads.rescore': { ownerId: string; sessionId: string }
   /** Daily: delete captures older than each account's retention setting (lead-retention.server.ts). */
   'leads.retention': Record<string, never>
+  /** Daily: delete finished jobs and webhook deliveries older than JOB_RETENTION_DAYS (queue-retention.server.ts). */
+  'jobs.prune': { olderThanDays: number }
 }
 export type JobKind = keyof JobPayloads
 
@@ -50,6 +55,11 @@ export type JobKindDefinition<P> = {
    * after this one failed (job.attempts so far, job.createdAt), or null to mark it failed.
    */
   retryDelayMs?: (job: JobRow) => number | null
+  /**
+   * What of the payload is kept once the job has finished (done, or given up): personal data that
+   * was needed only to do the work goes. Null: kept as it is.
+   */
+  finishedPayload?: (payload: P) => P | null
   /** Scheduled kinds: one job per slot of this length (a day: daily), whichever instance queues it. */
   everyMs?: number
   scheduledPayload?: () => P
@@ -67,6 +77,8 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
     'lead.event': {
       run: (payload, job) => dispatchLeadEvent(payload, job.id),
       runMany: (jobs) => dispatchLeadEvents(jobs.map(({ payload, job }) => ({ payload, jobId: job.id }))),
+      // A lead.deleted carries the erased email for the receivers; once fanned out it goes.
+      finishedPayload: finishedLeadEventPayload,
     },
     'webhook.deliver': { run: (payload, job) => deliverWebhook(payload, job), retryDelayMs: webhookRetryDelay },
     'crm.sync': { maxAttempts: CRM_SYNC_MAX_ATTEMPTS, run: (payload, job) => runCrmSync(payload, job) },
@@ -77,6 +89,12 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
       maxAttempts: 3,
       scheduledPayload: () => ({}),
       run: () => runRetention(),
+    },
+    'jobs.prune': {
+      everyMs: DAY_MS,
+      maxAttempts: 3,
+      scheduledPayload: () => ({ olderThanDays: getConfig().JOB_RETENTION_DAYS }),
+      run: ({ olderThanDays }) => pruneFinished({ olderThanDays }),
     },
     'storage.sweep': {
       everyMs: DAY_MS,

@@ -18,6 +18,11 @@ export type EnqueueOptions = {
   runAt?: Date
   /** One job per key, ever (a scheduled slot): a second enqueue with the same key is a no-op. */
   dedupeKey?: string
+  /**
+   * The captures whose details the payload holds (an email to or about attendees): erasing one of
+   * them deletes the job (lead-erasure.server.ts).
+   */
+  leadIds?: string[]
 }
 
 /** Queues a job; returns its id, or null when a job with the same dedupe key exists already. */
@@ -28,7 +33,13 @@ export async function enqueueJob<K extends JobKind>(
 ): Promise<string | null> {
   const [row] = await (options.tx ?? getDb())
     .insert(jobs)
-    .values({ kind, payload, runAt: options.runAt ?? new Date(), dedupeKey: options.dedupeKey ?? null })
+    .values({
+      kind,
+      payload,
+      runAt: options.runAt ?? new Date(),
+      dedupeKey: options.dedupeKey ?? null,
+      leadIds: options.leadIds?.length ? options.leadIds : null,
+    })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id })
   // The transaction may not have committed yet; if the kick misses the row, the next poll finds it.
@@ -232,7 +243,7 @@ export class JobWorker {
   private async runBatch(batch: JobRow[]) {
     const registry = await this.kinds()
     let leasedAt = Date.now()
-    let done: { id: string; result: Record<string, unknown> | null }[] = []
+    let done: Completion[] = []
     const unfinished = new Set(batch.map((j) => j.id))
     let renewing: Promise<void> | undefined
     const keepLease = async () => {
@@ -257,7 +268,7 @@ export class JobWorker {
         const kind = registry[job.kind as JobKind]
         try {
           const result = await kind.run(job.payload as never, job)
-          done.push({ id: job.id, result: result ?? null })
+          done.push(completion(kind, job, result))
         } catch (error) {
           await this.fail(job, kind, error)
         }
@@ -274,7 +285,7 @@ export class JobWorker {
         return runLane(jobs)
       }
       for (const job of jobs) {
-        done.push({ id: job.id, result: results.get(job.id) ?? null })
+        done.push(completion(registry[kind], job, results.get(job.id)))
         unfinished.delete(job.id)
       }
     }
@@ -290,16 +301,16 @@ export class JobWorker {
     await this.complete(done)
   }
 
-  /** Marks jobs done with their results: one statement for the lot. */
-  private async complete(done: { id: string; result: Record<string, unknown> | null }[]) {
+  /** Marks jobs done with their results (and what their kind keeps of the payload): one statement for the lot. */
+  private async complete(done: Completion[]) {
     if (done.length === 0) return
     // One JSON parameter (the same on PGlite and postgres.js) unpacked into rows.
     const rows = JSON.stringify(done)
     await getDb().execute(sql`
       update ${jobs}
       set status = 'done', finished_at = now(), locked_until = null, last_error = null,
-        result = nullif(d.result, 'null'::jsonb)
-      from jsonb_to_recordset(${rows}::jsonb) as d(id uuid, result jsonb)
+        result = nullif(d.result, 'null'::jsonb), payload = coalesce(nullif(d.payload, 'null'::jsonb), ${jobs.payload})
+      from jsonb_to_recordset(${rows}::jsonb) as d(id uuid, result jsonb, payload jsonb)
       where ${jobs.id} = d.id`)
   }
 
@@ -324,7 +335,16 @@ export class JobWorker {
         lockedUntil: null,
         lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
         runAt: new Date(Date.now() + delay),
+        // Given up: finished (the queue's retention counts from here), with only what the kind keeps.
+        ...(failed ? { finishedAt: new Date(), payload: kind.finishedPayload?.(job.payload as never) ?? job.payload } : {}),
       })
       .where(eq(jobs.id, job.id))
   }
+}
+
+type Completion = { id: string; result: Record<string, unknown> | null; payload: unknown }
+
+/** A successful job's row: its result, and its payload as its kind keeps it once finished (unchanged: null). */
+function completion(kind: JobRegistry[JobKind], job: JobRow, result: Record<string, unknown> | void | undefined): Completion {
+  return { id: job.id, result: result ?? null, payload: kind.finishedPayload?.(job.payload as never) ?? null }
 }

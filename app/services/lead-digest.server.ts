@@ -52,7 +52,26 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
       .where(and(eq(accounts.userId, ownerId), dueCondition(mode, now)))
       .returning({ userId: accounts.userId })
     if (!claimed) return false
-    const pending = await pendingNotifications(ownerId, tx)
+    const candidates = await pendingNotifications(ownerId, tx)
+    if (candidates.length === 0) return false
+    // Marked notified first: the row locks make an erasure running now wait for this digest (and
+    // then delete it, found by its lead_ids), and a capture erased just before drops out here.
+    const marked = await tx
+      .update(leads)
+      .set({ notifiedAt: now })
+      .where(
+        and(
+          eq(leads.ownerId, ownerId),
+          inArray(
+            leads.id,
+            candidates.map((p) => p.id),
+          ),
+          isNull(leads.notifiedAt),
+        ),
+      )
+      .returning({ id: leads.id })
+    const markedIds = new Set(marked.map((m) => m.id))
+    const pending = candidates.filter((p) => markedIds.has(p.id))
     if (pending.length === 0) return false
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId))
     const sessionIds = [...new Set(pending.map((p) => p.sessionId))]
@@ -87,20 +106,10 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
       visible: details.filter((d) => d.sessionId === session.id),
       locked: pending.filter((p) => p.sessionId === session.id && !p.visible).length,
     }))
-    await enqueueEmail(leadDigestEmail({ to: owner!.email, brand: config.BRAND_NAME, period: mode, notices }), tx)
-    await tx
-      .update(leads)
-      .set({ notifiedAt: now })
-      .where(
-        and(
-          eq(leads.ownerId, ownerId),
-          inArray(
-            leads.id,
-            pending.map((p) => p.id),
-          ),
-          isNull(leads.notifiedAt),
-        ),
-      )
+    // Linked to every capture it announces: erasing one deletes it, and a pending one is sent again without it.
+    await enqueueEmail(leadDigestEmail({ to: owner!.email, brand: config.BRAND_NAME, period: mode, notices }), tx, {
+      leadIds: pending.map((p) => p.id),
+    })
     return true
   })
 }

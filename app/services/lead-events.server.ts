@@ -6,6 +6,7 @@ import { crmSubscriber } from './crm-sync.server'
 import { rescoreOnLeadEvent } from './lead-scoring.server'
 import { erasureEmailHash } from './lead-tokens.server'
 import { enqueueJob } from './jobs.server'
+import { eraseStoredCopies } from './lead-erasure.server'
 import { webhookSubscriber } from './webhooks.server'
 
 // What happens to a person (issue 10): one row in lead_events per thing that happened (the
@@ -181,8 +182,11 @@ async function visibleCaptureIds(leadIds: string[], db: Db) {
 /**
  * Deletes captures (their submissions go with them), records each erasure with a keyed hash of the
  * email only and the capture's time (an erased capture keeps its place: deleting the visible leads
- * of a session never reveals locked ones), deletes a person left without captures (notes, timeline and CRM sync rows go with
- * it), and sends lead.deleted for each. The consent ledger keeps its rows: they hold no personal data.
+ * of a session never reveals locked ones), deletes a person left without captures (notes, timeline
+ * and CRM sync rows go with it), and sends lead.deleted for each. Every other stored copy of the
+ * captures' details goes in the same transaction (lead-erasure.server.ts: emails queued or sent,
+ * webhook delivery bodies, the details copied onto a person who stays). The consent ledger keeps
+ * its rows: they hold no personal data.
  * Returns the ids erased.
  */
 export async function eraseCaptures(
@@ -252,5 +256,11 @@ export async function eraseCaptures(
   }
   const gone = contactIds.filter((id) => !kept.has(id))
   if (gone.length) await tx.delete(contacts).where(and(eq(contacts.ownerId, where.ownerId), inArray(contacts.id, gone)))
+  await eraseStoredCopies(tx, {
+    ownerId: where.ownerId,
+    leadIds: erased.map((e) => e.id),
+    contactIds,
+    goneContactIds: gone,
+  })
   return erased.map((e) => e.id)
 }

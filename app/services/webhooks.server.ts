@@ -5,6 +5,7 @@ import { getDb, type Db } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
 import { contacts, leads, talkSessions, talks, users, webhookDeliveries, webhookEndpoints } from '~/db/schema'
 import { webhookDisabledEmail } from '~/emails/webhooks'
+import { excerptWithout, finishedDeletionBody, isErasedPayload } from '~/lib/erasure'
 import { urlHost, WEBHOOK_DISABLE_AFTER_MS, webhookRetryDelayMs } from '~/lib/webhooks'
 import { newDeliveryId, openWebhookSecret } from '~/models/webhooks.server'
 import { visibleLeadsFilter } from '~/models/leads.server'
@@ -55,6 +56,16 @@ async function deliverEvent(event: DispatchedLeadEvent, endpoints: { id: string 
   if (!data) return
   const body: Body = { type: event.event, timestamp: event.occurredAt, data }
   await db.transaction(async (tx) => {
+    // The capture read above, held until commit: erased meanwhile → nothing is written; an erasure
+    // starting now waits, then finds these deliveries and erases their bodies (lead-erasure.server.ts).
+    if (event.event !== 'lead.deleted') {
+      const [capture] = await tx
+        .select({ id: leads.id })
+        .from(leads)
+        .where(eq(leads.id, String(data.id)))
+        .for('share')
+      if (!capture) return
+    }
     for (const endpoint of endpoints) {
       const id = newDeliveryId()
       // A retried dispatch finds the job of its first run and adds nothing.
@@ -158,10 +169,18 @@ export async function deliverWebhook(
     .limit(1)
   if (!row) return { skipped: 'gone' }
   const { delivery, endpoint } = row
+  // Its capture was erased: there is nothing left to send (the log keeps status and timing).
+  if (isErasedPayload(delivery.payload)) return { skipped: 'erased' }
   if (!endpoint.enabled && !manual) {
+    const reduced = finishedDeletionBody(delivery.payload)
     await db
       .update(webhookDeliveries)
-      .set({ status: 'failed', lastError: 'Not sent: the endpoint is disabled' })
+      .set({
+        status: 'failed',
+        lastError: 'Not sent: the endpoint is disabled',
+        // Final like a given-up delivery: a lead.deleted keeps its ids, not the email.
+        ...(reduced ? { payload: reduced } : {}),
+      })
       .where(eq(webhookDeliveries.id, deliveryId))
     return { skipped: 'disabled' }
   }
@@ -196,6 +215,10 @@ export async function deliverWebhook(
   const ok = error === null
   const final = ok || (manual ? true : webhookRetryDelay(job) === null)
   const attempt = delivery.attempts + 1
+  // A lead.deleted has done its work once delivered or given up: the erased email goes from the log
+  // (the ids stay, so a replay still names the record to delete).
+  const reduced = final ? finishedDeletionBody(delivery.payload) : null
+  const erasedEmail = reduced ? String((delivery.payload.data as { email?: unknown }).email ?? '') : null
 
   await db.transaction(async (tx) => {
     await tx
@@ -204,10 +227,12 @@ export async function deliverWebhook(
         status: ok ? 'succeeded' : final ? 'failed' : 'pending',
         attempts: sql`${webhookDeliveries.attempts} + 1`,
         responseStatus: status,
-        responseExcerpt: excerpt,
+        // Erased while this attempt was in flight: the answer may echo what was erased.
+        responseExcerpt: sql`case when ${webhookDeliveries.payload}->>'erased' is null then ${excerpt}::text end`,
         lastError: error,
         lastAttemptAt: now,
         ...(ok ? { deliveredAt: now } : {}),
+        ...(reduced ? { payload: reduced, responseExcerpt: excerptWithout(excerpt, erasedEmail) } : {}),
       })
       .where(eq(webhookDeliveries.id, deliveryId))
     if (ok) {

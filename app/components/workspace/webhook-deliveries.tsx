@@ -17,6 +17,8 @@ export type DeliveryRow = {
   lastAttemptAt: string | null
   /** When a delivery being retried is tried next. */
   nextAttemptAt: string | null
+  /** Its capture was erased: the body is gone, nothing to replay. */
+  erased: boolean
 }
 
 const STATUS: Record<DeliveryRow['status'], { label: string; cls: string }> = {
@@ -113,13 +115,17 @@ export function DeliveryLog({
                     ) : null}
                   </td>
                   <td className="px-3 py-2">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="replay" />
-                      <input type="hidden" name="deliveryId" value={d.id} />
-                      <button type="submit" className={`${buttonClass.secondary} px-3 py-1 text-sm`}>
-                        Replay<span className="sr-only"> {d.id}</span>
-                      </button>
-                    </Form>
+                    {d.erased ? (
+                      <span className="text-xs text-slate-400">Content erased with the person’s details</span>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="replay" />
+                        <input type="hidden" name="deliveryId" value={d.id} />
+                        <button type="submit" className={`${buttonClass.secondary} px-3 py-1 text-sm`}>
+                          Replay<span className="sr-only"> {d.id}</span>
+                        </button>
+                      </Form>
+                    )}
                   </td>
                 </tr>
               ))}

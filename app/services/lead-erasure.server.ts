@@ -1,0 +1,111 @@
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { inIdList } from '~/db/id-list'
+import { accounts, contacts, jobs, leads, webhookDeliveries } from '~/db/schema'
+import { ERASED_PAYLOAD } from '~/lib/erasure'
+
+// The copies an erasure must reach beyond the capture rows (docs/decisions/0014): emails to or
+// about the erased captures (found by jobs.lead_ids, written when they were queued), the webhook
+// deliveries that carried their details, and the person's details copied from them. Runs inside
+// eraseCaptures' transaction, so the copies go together with the captures or not at all.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export const ERASED_DELIVERY_ERROR = 'Not sent: the person’s details were erased'
+
+export async function eraseStoredCopies(
+  tx: Tx,
+  erased: {
+    ownerId: string
+    leadIds: string[]
+    /** The people of the erased captures. */
+    contactIds: string[]
+    /** Those of them left without captures, deleted with this erasure. */
+    goneContactIds: string[]
+  },
+) {
+  const { ownerId, leadIds } = erased
+  const kept = erased.contactIds.filter((id) => !erased.goneContactIds.includes(id))
+  await Promise.all([deleteJobsAbout(tx, ownerId, leadIds), eraseDeliveries(tx, erased), refreshPeople(tx, ownerId, kept)])
+}
+
+/**
+ * Every job whose payload holds an erased capture's details goes, whatever its state: a pending
+ * email is never sent, a sent one is no longer kept. A cancelled digest also announced other
+ * captures: they are marked not yet notified and the speaker's next digest is due at once, so they
+ * are announced again without the erased one.
+ */
+async function deleteJobsAbout(tx: Tx, ownerId: string, leadIds: string[]) {
+  const removed = await tx
+    .delete(jobs)
+    .where(sql`${jobs.leadIds} && ${`{${leadIds.join(',')}}`}::uuid[]`)
+    .returning({ status: jobs.status, leadIds: jobs.leadIds })
+  const erased = new Set(leadIds)
+  const unannounced = [
+    ...new Set(removed.flatMap((j) => (j.status === 'pending' ? (j.leadIds ?? []).filter((id) => !erased.has(id)) : []))),
+  ]
+  if (unannounced.length === 0) return
+  const again = await tx
+    .update(leads)
+    .set({ notifiedAt: null })
+    .where(and(eq(leads.ownerId, ownerId), inIdList(leads.id, unannounced), isNotNull(leads.notifiedAt)))
+    .returning({ id: leads.id })
+  if (again.length) await tx.update(accounts).set({ lastDigestAt: null }).where(eq(accounts.userId, ownerId))
+}
+
+/**
+ * Deliveries that carried an erased capture (its id in the body), or any capture of a person now
+ * gone, keep their status and timing for the log; the body and the receiver's answer go, and one
+ * still being retried is not sent. lead.deleted deliveries are left to do their work: they drop the
+ * email themselves once delivered or given up (webhooks.server.ts).
+ */
+async function eraseDeliveries(
+  tx: Tx,
+  erased: { ownerId: string; leadIds: string[]; contactIds: string[]; goneContactIds: string[] },
+) {
+  const aboutErased = sql`(${webhookDeliveries.payload}->'data'->>'id') in (select value from jsonb_array_elements_text(${JSON.stringify(erased.leadIds)}::jsonb))`
+  await tx
+    .update(webhookDeliveries)
+    .set({
+      payload: ERASED_PAYLOAD,
+      responseExcerpt: null,
+      status: sql`case when ${webhookDeliveries.status} = 'pending' then 'failed' else ${webhookDeliveries.status} end`,
+      lastError: sql`case when ${webhookDeliveries.status} = 'pending' then ${ERASED_DELIVERY_ERROR} else ${webhookDeliveries.lastError} end`,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.ownerId, erased.ownerId),
+        inIdList(webhookDeliveries.contactId, erased.contactIds),
+        ne(webhookDeliveries.eventType, 'lead.deleted'),
+        erased.goneContactIds.length
+          ? sql`(${inIdList(webhookDeliveries.contactId, erased.goneContactIds)} or ${aboutErased})`
+          : aboutErased,
+      ),
+    )
+}
+
+/**
+ * A person who keeps other captures: the details copied onto them (name, company, job title,
+ * marketing consent, first and last seen) are taken again from the captures left, as a sign-up
+ * would have set them, so none comes from an erased one.
+ */
+async function refreshPeople(tx: Tx, ownerId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return
+  const latest = (column: string, nonNull = false) =>
+    sql.raw(
+      `(array_agg(l.${column} order by l.updated_at desc, l.created_at desc)${nonNull ? ` filter (where l.${column} is not null)` : ''})[1]`,
+    )
+  await tx.execute(sql`
+    update ${contacts} c set
+      first_name = x.first_name, company = x.company, job_title = x.job_title,
+      marketing_consent = x.marketing_consent, first_seen_at = x.first_seen, last_seen_at = x.last_seen
+    from (
+      select l.contact_id, ${latest('first_name')} as first_name, ${latest('company', true)} as company,
+        ${latest('job_title', true)} as job_title, ${latest('marketing_consent')} as marketing_consent,
+        min(l.created_at) as first_seen, max(l.updated_at) as last_seen
+      from ${leads} l
+      where l.owner_id = ${ownerId}::uuid and ${inIdList(sql`l.contact_id`, contactIds)}
+      group by l.contact_id
+    ) x
+    where c.id = x.contact_id and c.owner_id = ${ownerId}::uuid`)
+}
