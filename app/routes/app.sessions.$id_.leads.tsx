@@ -153,7 +153,8 @@ export default function SessionLeads() {
             {locked === 1 ? '1 more lead is locked' : `${locked} more leads are locked`}
           </h2>
           <p className="mt-2 text-slate-200">
-            The free plan shows the first {visibleLimit} leads of each session. Their details stay safe until you unlock them.
+            The free plan shows the first {visibleLimit} leads captured in each session; deleted ones keep their place. Their
+            details stay safe until you unlock them.
           </p>
           <Link to="/pricing" className={`${buttonClass.primary} mt-4`}>
             Unlock all {total} leads for {unlockPrice}

@@ -202,8 +202,8 @@ function LockedPanel({ locked }: { locked: Locked }) {
         {n === 1 ? '1 more lead is locked' : `${n} more leads are locked`}
       </h2>
       <p className="mt-2 text-slate-200">
-        The free plan shows the first {locked.visibleLimit} leads of each session. Locked leads are not in this list or in
-        exports; their details stay safe until you unlock them.
+        The free plan shows the first {locked.visibleLimit} leads captured in each session; deleted ones keep their place. Locked
+        leads are not in this list or in exports; their details stay safe until you unlock them.
       </p>
       <ul className="mt-4 space-y-3">
         {locked.sessions.map((s) => (
