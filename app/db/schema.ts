@@ -306,6 +306,10 @@ export const jobs = pgTable(
       .using('gin', t.leadIds)
       .where(sql`lead_ids is not null`)
       .with({ fastupdate: false }),
+    // A person's CRM pushes, whose results may quote HubSpot's answer about them (erasure scrubs it).
+    index('jobs_crm_contact_idx')
+      .on(sql`(${t.payload}->>'contactId')`)
+      .where(sql`kind = 'crm.sync'`),
   ],
 )
 

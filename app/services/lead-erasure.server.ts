@@ -26,7 +26,12 @@ export async function eraseStoredCopies(
 ) {
   const { ownerId, leadIds } = erased
   const kept = erased.contactIds.filter((id) => !erased.goneContactIds.includes(id))
-  await Promise.all([deleteJobsAbout(tx, ownerId, leadIds), eraseDeliveries(tx, erased), refreshPeople(tx, ownerId, kept)])
+  await Promise.all([
+    deleteJobsAbout(tx, ownerId, leadIds),
+    eraseDeliveries(tx, erased),
+    refreshPeople(tx, ownerId, kept),
+    scrubCrmAnswers(tx, ownerId, erased.contactIds),
+  ])
 }
 
 /**
@@ -80,6 +85,27 @@ async function eraseDeliveries(
         erased.goneContactIds.length
           ? sql`(${inIdList(webhookDeliveries.contactId, erased.goneContactIds)} or ${aboutErased})`
           : aboutErased,
+      ),
+    )
+}
+
+/**
+ * Finished CRM pushes about the person keep their outcome and the CRM's record id, not the CRM's
+ * answer text: a refusal may quote the values sent (the address, a name). Pending ones are left to
+ * run (an upsert of a person now gone skips itself; an archive needs no details).
+ */
+async function scrubCrmAnswers(tx: Tx, ownerId: string, contactIds: string[]) {
+  await tx
+    .update(jobs)
+    .set({ lastError: null, result: sql`${jobs.result} - 'error'` })
+    .where(
+      and(
+        eq(jobs.kind, 'crm.sync'),
+        // As text, the expression of jobs_crm_contact_idx.
+        sql`(${jobs.payload}->>'contactId') in (select value from jsonb_array_elements_text(${JSON.stringify(contactIds)}::jsonb))`,
+        sql`${jobs.payload}->>'ownerId' = ${ownerId}`,
+        ne(jobs.status, 'pending'),
+        sql`(${jobs.lastError} is not null or ${jobs.result}->>'error' is not null)`,
       ),
     )
 }

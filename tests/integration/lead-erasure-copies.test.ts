@@ -302,6 +302,42 @@ describe('erasure reaches every stored copy', () => {
     expect(kept.map((d) => (d.payload.data as { firstName: string }).firstName)).toEqual([keptName])
   })
 
+  it('finished CRM pushes about the person keep their outcome, not the CRM’s answer quoting them', async () => {
+    const owner = await createOwner(undefined, { plan: 'pro' })
+    const { session } = await createLiveSession(owner.id)
+    const email = attendeeEmail()
+    const otherEmail = attendeeEmail()
+    await signUp(session, { email })
+    await signUp(session, { email: otherEmail })
+    const people = await getDb()
+      .select({ id: contacts.id, email: contacts.email })
+      .from(contacts)
+      .where(eq(contacts.ownerId, owner.id))
+    const push = (email: string, status: 'done' | 'failed' | 'pending') => ({
+      kind: 'crm.sync',
+      status,
+      payload: { provider: 'hubspot', ownerId: owner.id, contactId: people.find((p) => p.email === email)!.id, action: 'upsert' },
+      lastError: status === 'done' ? null : `HubSpot refused the contact: Email address ${email} is invalid`,
+      result: status === 'done' ? { outcome: 'failed', status: 400, error: `Email address ${email} is invalid` } : null,
+    })
+    await getDb()
+      .insert(jobs)
+      .values([push(email, 'done'), push(email, 'failed'), push(otherEmail, 'done')])
+    await eraseByLink(session, email)
+
+    expect(await mentionsAnywhere(email)).toEqual({ jobs: 1 }) // the lead.deleted job, until it has run
+    const scrubbed = await getDb()
+      .select({ status: jobs.status, result: jobs.result, lastError: jobs.lastError })
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'crm.sync'), sql`${jobs.payload}->>'ownerId' = ${owner.id}`))
+    expect(scrubbed).toHaveLength(3)
+    expect(scrubbed.filter((j) => j.lastError === null && !JSON.stringify(j.result).includes('invalid'))).toHaveLength(2)
+    expect(scrubbed.find((j) => j.status === 'done' && j.result && 'outcome' in (j.result as object))).toBeDefined()
+    expect(await mentions('jobs', otherEmail)).toBeGreaterThan(0)
+    await drain()
+    expect(await mentionsAnywhere(email)).toEqual({})
+  })
+
   it('the worker drops a lead.deleted snapshot when it gives up too', async () => {
     const { owner } = await ownerWithEndpoint()
     const { session } = await createLiveSession(owner.id)

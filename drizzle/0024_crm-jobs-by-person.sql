@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_crm_contact_idx" ON "jobs" USING btree (("payload"->>'contactId')) WHERE kind = 'crm.sync';
