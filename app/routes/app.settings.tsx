@@ -12,12 +12,18 @@ import { LEAD_NOTIFY_MODES } from '~/lib/constants'
 import { getAccount, setDisplayName, setLeadNotify } from '~/models/accounts.server'
 import { listSpeakersByOwner } from '~/models/speakers.server'
 import { DisplayNameSettings } from '~/components/workspace/display-name-settings'
+import { CloseAccount } from '~/components/workspace/close-account'
+import { closeAccount } from '~/models/account-closure.server'
+import { destroyUserSession } from '~/auth/session.server'
+import { clearPendingSignIn } from '~/auth/magic-link.server'
 import { DISPLAY_NAME_MAX } from '~/lib/speaker-name'
 import { RetentionSettings } from '~/components/workspace/retention-settings'
 import { RetentionSchema } from '~/lib/retention'
 import { getRetentionMonths, setRetentionMonths } from '~/services/lead-retention.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
+
+const CLOSE_ACCOUNT_CONFIRM = 'Type the email address you sign in with to confirm'
 
 const NOTIFY_LABELS: Record<(typeof LEAD_NOTIFY_MODES)[number], { label: string; hint: string }> = {
   instant: { label: 'Instantly', hint: 'One email per new lead, within seconds.' },
@@ -26,6 +32,9 @@ const NOTIFY_LABELS: Record<(typeof LEAD_NOTIFY_MODES)[number], { label: string;
   off: { label: 'Off', hint: 'No emails; the leads are in your workspace.' },
 }
 const SettingsSchema = z.object({ leadNotify: z.enum(LEAD_NOTIFY_MODES, { error: 'Choose how to hear about new leads' }) })
+const CloseAccountSchema = z.object({
+  confirmEmail: z.string({ error: CLOSE_ACCOUNT_CONFIRM }).trim(),
+})
 const DisplayNameSchema = z.object({
   displayName: z
     .string()
@@ -45,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     plan: PLAN_LABELS[account.plan],
     allows: planAllowances(account.plan),
     email: user.email,
+    isAdmin: user.role === 'admin',
     retentionMonths: await getRetentionMonths(user.id),
   }
 }
@@ -52,6 +62,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
   const form = await readForm(request)
+  if (form.get('intent') === 'close-account') {
+    const confirm = parseWithZod(form, { schema: CloseAccountSchema })
+    if (confirm.status !== 'success' || confirm.value.confirmEmail.toLowerCase() !== user.email.toLowerCase())
+      return data({ closeAccount: confirm.reply({ fieldErrors: { confirmEmail: [CLOSE_ACCOUNT_CONFIRM] } }) }, { status: 400 })
+    const outcome = await closeAccount(user.id)
+    if (outcome === 'admin')
+      return data(
+        { closeAccount: confirm.reply({ fieldErrors: { confirmEmail: ['An admin account cannot be closed here'] } }) },
+        { status: 403 },
+      )
+    const headers = new Headers()
+    headers.append('Set-Cookie', await destroyUserSession(request))
+    headers.append('Set-Cookie', await clearPendingSignIn())
+    return redirectWithToast(
+      '/',
+      { type: 'success', description: 'Your account is closed, and everything in it deleted.' },
+      { headers },
+    )
+  }
   if (form.get('intent') === 'display-name') {
     const name = parseWithZod(form, { schema: DisplayNameSchema })
     if (name.status !== 'success') return data({ displayName: name.reply() }, { status: 400 })
@@ -71,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { displayName, nameFallback, leadNotify, plan, allows, email, retentionMonths } = useLoaderData<typeof loader>()
+  const { displayName, nameFallback, leadNotify, plan, allows, email, isAdmin, retentionMonths } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useForm({
     id: 'settings',
@@ -160,6 +189,12 @@ export default function Settings() {
           Manage integrations
         </Link>
       </section>
+
+      <CloseAccount
+        email={email}
+        isAdmin={isAdmin}
+        lastResult={actionData && 'closeAccount' in actionData ? actionData.closeAccount : undefined}
+      />
     </>
   )
 }

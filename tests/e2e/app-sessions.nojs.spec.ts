@@ -65,3 +65,17 @@ test('without JavaScript: talk, session (with a server-side error), go live, QR 
   await page.goto('/app/sessions/new')
   await expect(page.getByText('Attendees will see your email address as your name')).toHaveCount(0)
 })
+
+test('without JavaScript: close the account', async ({ page, context }) => {
+  const email = uniqueEmail('nojs-closing')
+  await signIn(context, email)
+  await createTalk(page, 'No-JS talk to close')
+  await page.goto('/app/settings')
+  await page.getByRole('button', { name: 'Close my account' }).click()
+  await expect(page.getByText('Type the email address you sign in with to confirm')).toBeVisible()
+  await page.getByLabel('Type your email address to confirm').fill(email)
+  await page.getByRole('button', { name: 'Close my account' }).click()
+  await expect(page.getByText('Your account is closed, and everything in it deleted.')).toBeVisible()
+  await page.goto('/app')
+  await expect(page).toHaveURL(/\/login/)
+})

@@ -126,3 +126,31 @@ test('admin accounts: list, set a plan, unlock a session', async ({ page, contex
   await page.getByRole('button', { name: 'Unlock Unlock me' }).click()
   await expect(page.getByText('Session unlocked: all its leads are visible.')).toBeVisible()
 })
+
+test('close the account: the email must be typed, then everything is gone and the speaker is signed out', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('closing')
+  await signIn(context, email)
+  await createTalk(page, 'Talk to be closed')
+  await createSession(page, 'Closing Conf')
+  await page.getByRole('button', { name: 'Go live' }).click()
+  const shortUrl = await page.getByLabel('Attendee page').inputValue()
+
+  await page.goto('/app/settings')
+  const confirm = page.getByLabel('Type your email address to confirm')
+  await confirm.fill('someone-else@example.com')
+  await page.getByRole('button', { name: 'Close my account' }).click()
+  await expect(page.getByText('Type the email address you sign in with to confirm')).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  await confirm.fill(email)
+  await page.getByRole('button', { name: 'Close my account' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByText('Your account is closed, and everything in it deleted.')).toBeVisible()
+  // Signed out, and the attendee page is gone.
+  await page.goto('/app')
+  await expect(page).toHaveURL(/\/login/)
+  expect((await page.request.get(new URL(shortUrl).pathname)).status()).toBe(404)
+})
