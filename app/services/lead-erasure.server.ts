@@ -6,8 +6,9 @@ import { ERASED_PAYLOAD } from '~/lib/erasure'
 
 // The copies an erasure must reach beyond the capture rows (docs/decisions/0014): emails to or
 // about the erased captures (found by jobs.lead_ids, written when they were queued), the webhook
-// deliveries that carried their details, and the person's details copied from them. Runs inside
-// eraseCaptures' transaction, so the copies go together with the captures or not at all.
+// deliveries that carried their details, the person's details copied from them, and CRM answers
+// quoting them. Runs inside eraseCaptures' transaction, so the copies go together with the
+// captures or not at all.
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -102,7 +103,7 @@ async function scrubCrmAnswers(tx: Tx, ownerId: string, contactIds: string[]) {
       and(
         eq(jobs.kind, 'crm.sync'),
         // As text, the expression of jobs_crm_contact_idx.
-        sql`(${jobs.payload}->>'contactId') in (select value from jsonb_array_elements_text(${JSON.stringify(contactIds)}::jsonb))`,
+        sql`(${jobs.payload}->>'contactId') = any(${`{${contactIds.join(',')}}`}::text[])`,
         sql`${jobs.payload}->>'ownerId' = ${ownerId}`,
         ne(jobs.status, 'pending'),
         sql`(${jobs.lastError} is not null or ${jobs.result}->>'error' is not null)`,
