@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { speakers, talkSessions, users } from '~/db/schema'
+import { eraseAccountCopies } from '~/services/lead-erasure.server'
 import { purgePageCache } from '~/services/page-cache.server'
 import { releaseStoredKeys, releaseStoredObjects } from '~/services/storage-gc.server'
 
@@ -23,6 +24,8 @@ export async function closeAccount(userId: string): Promise<CloseAccountOutcome>
     const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update')
     if (!user) return 'missing'
     if (user.role === 'admin') return 'admin'
+    // Before the cascade: emails to or about its attendees, sent or queued (docs/decisions/0014).
+    await eraseAccountCopies(tx, userId)
     // Profiles would otherwise outlive their owner (the foreign key sets null for admin-made ones).
     const profiles = await tx
       .delete(speakers)

@@ -36,6 +36,21 @@ export async function eraseStoredCopies(
 }
 
 /**
+ * Closing an account (app/models/account-closure.server.ts) deletes its captures and people by the
+ * foreign keys' cascade rather than through eraseCaptures: the jobs holding their details go first
+ * — emails to or about its attendees, sent or not — and its finished CRM pushes lose HubSpot's answers.
+ */
+export async function eraseAccountCopies(tx: Tx, ownerId: string) {
+  await tx
+    .delete(jobs)
+    .where(sql`${jobs.leadIds} && array(select ${leads.id} from ${leads} where ${leads.ownerId} = ${ownerId}::uuid)`)
+  await tx
+    .update(jobs)
+    .set({ lastError: null, result: sql`${jobs.result} - 'error'` })
+    .where(and(eq(jobs.kind, 'crm.sync'), sql`${jobs.payload}->>'ownerId' = ${ownerId}`, ne(jobs.status, 'pending')))
+}
+
+/**
  * Every job whose payload holds an erased capture's details goes, whatever its state: a pending
  * email is never sent, a sent one is no longer kept. A cancelled digest also announced other
  * captures: they are marked not yet notified and the speaker's next digest is due at once, so they

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getConfig, parseConfig, resetConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { accounts, contacts, jobs, leads, webhookDeliveries } from '~/db/schema'
+import { closeAccount } from '~/models/account-closure.server'
 import { deletePerson } from '~/models/lead-follow-up.server'
 import { createEndpoint, listDeliveries, replayDelivery } from '~/models/webhooks.server'
 import { action } from '~/routes/t.$code'
@@ -336,6 +337,30 @@ describe('erasure reaches every stored copy', () => {
     expect(await mentions('jobs', otherEmail)).toBeGreaterThan(0)
     await drain()
     expect(await mentionsAnywhere(email)).toEqual({})
+  })
+
+  it('closing the account deletes the emails to and about its attendees, sent or queued, and no one else’s', async () => {
+    const { owner } = await ownerWithEndpoint()
+    const { session } = await createLiveSession(owner.id)
+    const other = await createOwner(undefined, { plan: 'pro' })
+    const { session: elsewhere } = await createLiveSession(other.id)
+    const email = attendeeEmail()
+    const name = uniqueName('Zelda')
+    await signUp(session, { email, first_name: name })
+    await signUp(elsewhere, { email, first_name: name })
+    down.add(owner.email)
+    await drain()
+    expect((await outboxTo(owner.email)).map((m) => m.status)).toEqual(['pending'])
+    expect(await outboxTo(email)).toHaveLength(2)
+
+    expect(await closeAccount(owner.id)).toBe('closed')
+
+    expect(await outboxTo(owner.email)).toEqual([])
+    // The same attendee at another speaker's session keeps that speaker's emails.
+    const left = await outboxTo(email)
+    expect(left).toHaveLength(1)
+    expect(left[0]!.text).toContain(elsewhere.code)
+    expect(await mentions('webhook_deliveries', name)).toBe(0)
   })
 
   it('the worker drops a lead.deleted snapshot when it gives up too', async () => {
