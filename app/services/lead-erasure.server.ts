@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
 import { accounts, contacts, jobs, leads, webhookDeliveries } from '~/db/schema'
@@ -71,7 +71,18 @@ async function deleteJobsAbout(tx: Tx, ownerId: string, leadIds: string[]) {
     .set({ notifiedAt: null })
     .where(and(eq(leads.ownerId, ownerId), inIdList(leads.id, unannounced), isNotNull(leads.notifiedAt)))
     .returning({ id: leads.id })
-  if (again.length) await tx.update(accounts).set({ lastDigestAt: null }).where(eq(accounts.userId, ownerId))
+  if (again.length === 0) return
+  // Skipped when a digest holds the account now (it locks the account, then the captures): that
+  // digest picks the captures up itself once this commits, and waiting here could deadlock with it.
+  const free = tx
+    .select({ userId: accounts.userId })
+    .from(accounts)
+    .where(eq(accounts.userId, ownerId))
+    .for('update', { skipLocked: true })
+  await tx
+    .update(accounts)
+    .set({ lastDigestAt: null })
+    .where(and(eq(accounts.userId, ownerId), inArray(accounts.userId, free)))
 }
 
 /**
