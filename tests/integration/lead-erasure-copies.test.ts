@@ -13,9 +13,11 @@ import { action } from '~/routes/t.$code'
 import { action as eraseAction } from '~/routes/t.$code_.erase.$token'
 import type { Transport } from '~/services/email.server'
 import { JobWorker } from '~/services/jobs.server'
+import { eraseCaptures, type LeadEventPayload } from '~/services/lead-events.server'
 import { runLeadDigests } from '~/services/lead-digest.server'
 import { runRetention } from '~/services/lead-retention.server'
 import { issueSubmissionToken } from '~/services/lead-tokens.server'
+import { webhookSubscriber } from '~/services/webhooks.server'
 import { attendeeEmail, createLiveSession, createOwner, outboxTo, validForm } from './lead-capture-utils'
 import { call, makeRequest } from './utils'
 
@@ -362,6 +364,33 @@ describe('erasure reaches every stored copy', () => {
     expect(left[0]!.text).toContain(elsewhere.code)
     expect(await mentions('webhook_deliveries', name)).toBe(0)
   })
+
+  // Two connections at once: only Postgres has them (PGlite runs one transaction at a time).
+  it.runIf(process.env.TEST_DB_DRIVER === 'postgres')(
+    'a fan-out that read the capture before an erasure committed writes no delivery with its details',
+    async () => {
+      const { owner, endpointId } = await ownerWithEndpoint()
+      const { session } = await createLiveSession(owner.id)
+      const email = attendeeEmail()
+      await signUp(session, { email })
+      const [capture] = await getDb().select().from(leads).where(eq(leads.sessionId, session.id))
+      const [created] = await getDb()
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'lead.event'), sql`${jobs.payload}->>'leadId' = ${capture!.id}`))
+      let fanOut: Promise<unknown> | undefined
+      await getDb().transaction(async (tx) => {
+        await eraseCaptures(tx, { ownerId: owner.id, leadIds: [capture!.id] }, 'speaker', owner.id)
+        // The webhook subscriber reads the capture (still committed) and would write its delivery now.
+        fanOut = webhookSubscriber([{ ...(created!.payload as LeadEventPayload), jobId: created!.id, visible: true }], getDb())
+        await new Promise((resolve) => setTimeout(resolve, 300))
+      })
+      await fanOut
+      const written = await deliveriesOf(endpointId)
+      expect(written.filter((d) => d.eventType === 'lead.created')).toEqual([])
+      expect(await mentions('webhook_deliveries', email)).toBe(0)
+    },
+  )
 
   it('the worker drops a lead.deleted snapshot when it gives up too', async () => {
     const { owner } = await ownerWithEndpoint()
