@@ -392,6 +392,31 @@ describe('erasure reaches every stored copy', () => {
     },
   )
 
+  it.runIf(process.env.TEST_DB_DRIVER === 'postgres')('a digest running while a capture is erased leaves it out', async () => {
+    const owner = await createOwner(undefined, { plan: 'pro', leadNotify: 'hourly' })
+    const { session } = await createLiveSession(owner.id)
+    const name = uniqueName('Zelda')
+    const otherName = uniqueName('Otto')
+    await signUp(session, { first_name: name })
+    await signUp(session, { first_name: otherName })
+    const [capture] = await getDb()
+      .select()
+      .from(leads)
+      .where(and(eq(leads.sessionId, session.id), eq(leads.firstName, name)))
+    let digest: Promise<number> | undefined
+    await getDb().transaction(async (tx) => {
+      await eraseCaptures(tx, { ownerId: owner.id, leadIds: [capture!.id] }, 'speaker', owner.id)
+      // The digest still reads the capture as committed; it must not send its details.
+      digest = runLeadDigests(new Date())
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    expect(await digest).toBe(1)
+    const [mail] = await outboxTo(owner.email)
+    expect(mail!.text).toContain(otherName)
+    expect(mail!.text).not.toContain(name)
+    expect(await mentions('jobs', name)).toBe(0)
+  })
+
   it('the worker drops a lead.deleted snapshot when it gives up too', async () => {
     const { owner } = await ownerWithEndpoint()
     const { session } = await createLiveSession(owner.id)
