@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { getDb } from '~/db/client.server'
 import { contacts, leads, talks, talkSessions } from '~/db/schema'
 import { isContactStatus } from '~/lib/lead-status'
-import { hasLeadAnalytics } from '~/lib/plans'
+import { hasLeadAnalytics, type Plan } from '~/lib/plans'
 import type { CostInput, PersonCapture } from '~/lib/roi'
 import { isUuid } from '~/lib/text'
 import { ownerPlan, visibleLeadsFilter } from './leads.server'
@@ -24,7 +24,7 @@ import { getTalk } from './talks.server'
  * adds to no money whatever their status (this keeps a talk with 100,000 captures to two narrow
  * reads).
  */
-async function personCaptures(ownerId: string, sessionIds: string[]): Promise<PersonCapture[]> {
+async function personCaptures(ownerId: string, plan: Plan, sessionIds: string[]): Promise<PersonCapture[]> {
   if (sessionIds.length === 0) return []
   const db = getDb()
   const touched = alias(leads, 'touched')
@@ -36,7 +36,7 @@ async function personCaptures(ownerId: string, sessionIds: string[]): Promise<Pe
     db
       .select({ contactId: leads.contactId, sessionId: leads.sessionId, leadId: leads.id, capturedAt: leads.createdAt })
       .from(leads)
-      .where(and(eq(leads.ownerId, ownerId), inArray(leads.contactId, seenHere), visibleLeadsFilter())),
+      .where(and(eq(leads.ownerId, ownerId), inArray(leads.contactId, seenHere), visibleLeadsFilter({ plan }))),
     db
       .select({
         id: contacts.id,
@@ -78,7 +78,7 @@ export async function getSessionRoiData(ownerId: string, sessionId: string) {
   const [session, plan] = await Promise.all([getSession(ownerId, sessionId), ownerPlan(ownerId)])
   if (!session) return null
   if (!hasLeadAnalytics(plan, session.unlocked)) return { session, plan, analytics: false as const }
-  const [captures, times] = await Promise.all([personCaptures(ownerId, [session.id]), captureTimes(ownerId, session.id)])
+  const [captures, times] = await Promise.all([personCaptures(ownerId, plan, [session.id]), captureTimes(ownerId, session.id)])
   return { session, plan, analytics: true as const, captures, times }
 }
 
@@ -116,6 +116,7 @@ export async function getTalkRoiData(ownerId: string, talkId: string) {
   const sessions = all.filter((s) => hasLeadAnalytics(plan, s.unlocked))
   const captures = await personCaptures(
     ownerId,
+    plan,
     sessions.map((s) => s.id),
   )
   return { talk, plan, sessions, leftOut: all.length - sessions.length, captures }
