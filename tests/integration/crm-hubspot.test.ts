@@ -8,15 +8,13 @@ import { CRM_NOT_IN_PLAN, crmNotInPlanMessage } from '~/lib/plans'
 import { crmSyncStatus } from '~/models/crm.server'
 import { action as integrationsAction, loader as integrationsLoader } from '~/routes/app.settings_.integrations/route'
 import { loader as personLoader } from '~/routes/app.leads_.$id/route'
-import { action as captureAction } from '~/routes/t.$code'
 import { action as eraseAction } from '~/routes/t.$code_.erase.$token'
 import { CRM_BACKFILL_PAGE, NOT_REMOVED_SCOPE } from '~/services/crm-sync.server'
 import { JobWorker } from '~/services/jobs.server'
 import { recordLeadEvent } from '~/services/lead-events.server'
 import { encryptSecret } from '~/services/secrets.server'
-import { issueSubmissionToken } from '~/services/lead-tokens.server'
 import { READ, startFakeHubSpot, type FakeHubSpot } from '../fakes/hubspot'
-import { attendeeEmail, createLiveSession, createOwner, outboxTo, validForm } from './lead-capture-utils'
+import { attendeeEmail, createLiveSession, createOwner, outboxTo, signUp } from './lead-capture-utils'
 import { seedViewsAndLeads } from './app-utils'
 import { call, makeRequest, sessionCookie } from './utils'
 
@@ -61,14 +59,6 @@ async function connectedOwner(plan: 'free' | 'pro' = 'pro') {
   expect((await connect(owner.id, secret)).status).toBe(302)
   const { session } = await createLiveSession(owner.id)
   return { owner, secret, session }
-}
-
-async function signUp(session: { code: string; id: string }, form: Record<string, string> = {}) {
-  const submission = issueSubmissionToken(session.id)
-  const res = (await call(captureAction, makeRequest(`/t/${session.code}`, { form: validForm(submission, form) }), {
-    code: session.code,
-  })) as Response
-  expect(res.status).toBe(303)
 }
 
 const personOf = async (ownerId: string, email: string) =>

@@ -4,7 +4,10 @@ import { getDb } from '~/db/client.server'
 import { accounts, emailOutbox, speakers, talkSessions, talks, type SessionQuestion } from '~/db/schema'
 import type { Plan } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
-import { createUser } from './utils'
+import { expect } from 'vitest'
+import { action as captureAction } from '~/routes/t.$code'
+import { issueSubmissionToken } from '~/services/lead-tokens.server'
+import { call, createUser, makeRequest } from './utils'
 
 // Talks and sessions written straight to the database: the attendee side's tests do not depend on
 // the speaker screens that create them.
@@ -92,4 +95,13 @@ export const attendeeEmail = () => `grace-${++attendees}-${randomBytes(3).toStri
 
 export function validForm(token: string, overrides: Record<string, string | string[]> = {}) {
   return { submission: token, first_name: 'Grace', email: attendeeEmail(), company: 'Navy', q_role: 'Engineering', ...overrides }
+}
+
+/** An attendee's sign-up through the attendee page's action (validForm with these fields); expects its redirect. */
+export async function signUp(session: { code: string; id: string }, form: Record<string, string> = {}) {
+  const token = issueSubmissionToken(session.id)
+  const res = (await call(captureAction, makeRequest(`/t/${session.code}`, { form: validForm(token, form) }), {
+    code: session.code,
+  })) as Response
+  expect(res.status).toBe(303)
 }

@@ -9,16 +9,14 @@ import { accounts, contacts, jobs, leads, webhookDeliveries } from '~/db/schema'
 import { closeAccount } from '~/models/account-closure.server'
 import { deletePerson } from '~/models/lead-follow-up.server'
 import { createEndpoint, listDeliveries, replayDelivery } from '~/models/webhooks.server'
-import { action } from '~/routes/t.$code'
 import { action as eraseAction } from '~/routes/t.$code_.erase.$token'
 import type { Transport } from '~/services/email.server'
 import { JobWorker } from '~/services/jobs.server'
 import { eraseCaptures, type LeadEventPayload } from '~/services/lead-events.server'
 import { runLeadDigests } from '~/services/lead-digest.server'
 import { runRetention } from '~/services/lead-retention.server'
-import { issueSubmissionToken } from '~/services/lead-tokens.server'
 import { webhookSubscriber } from '~/services/webhooks.server'
-import { attendeeEmail, createLiveSession, createOwner, outboxTo, validForm } from './lead-capture-utils'
+import { attendeeEmail, createLiveSession, createOwner, outboxTo, signUp } from './lead-capture-utils'
 import { call, makeRequest } from './utils'
 
 // An erasure reaches every stored copy of the erased captures' details (docs/decisions/0014): the
@@ -87,14 +85,6 @@ const drain = () => worker.drain()
 const makeDue = () => getDb().update(jobs).set({ runAt: new Date() }).where(eq(jobs.status, 'pending'))
 
 const uniqueName = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`
-
-async function signUp(session: { code: string; id: string }, form: Record<string, string>) {
-  const token = issueSubmissionToken(session.id)
-  const res = (await call(action, makeRequest(`/t/${session.code}`, { form: validForm(token, form) }), {
-    code: session.code,
-  })) as Response
-  expect(res.status).toBe(303)
-}
 
 async function eraseByLink(session: { code: string }, email: string) {
   const mails = await outboxTo(email)

@@ -7,20 +7,12 @@ import { action } from '~/routes/t.$code'
 import { action as eraseAction } from '~/routes/t.$code_.erase.$token'
 import { dispatchLeadEvent, type LeadEventPayload } from '~/services/lead-events.server'
 import { issueSubmissionToken } from '~/services/lead-tokens.server'
-import { attendeeEmail, createLiveSession, createOwner, outboxTo, validForm } from './lead-capture-utils'
+import { attendeeEmail, createLiveSession, createOwner, outboxTo, signUp, validForm } from './lead-capture-utils'
 import { call, makeRequest } from './utils'
 
 // One person, many captures (issue 10 Deliver 3): the same email on a speaker's sessions is one
 // contact, merged at capture; every capture records a timeline entry and queues one lead.event job;
 // erasing the last capture removes the person and sends lead.deleted.
-
-async function signUp(session: { code: string; id: string }, form: Record<string, string>) {
-  const token = issueSubmissionToken(session.id)
-  const res = (await call(action, makeRequest(`/t/${session.code}`, { form: validForm(token, form) }), {
-    code: session.code,
-  })) as Response
-  expect(res.status).toBe(303)
-}
 
 async function eraseTokens(email: string) {
   return (await outboxTo(email)).map(

@@ -2,7 +2,6 @@ import { and, asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { accounts, contacts, jobs, leadErasures, leads, talkSessions } from '~/db/schema'
-import { action as captureAction } from '~/routes/t.$code'
 import { action as eraseAction } from '~/routes/t.$code_.erase.$token'
 import { action as listAction, loader as listLoader } from '~/routes/app.leads._index/route'
 import { loader as exportLoader } from '~/routes/app.leads.export'
@@ -11,8 +10,7 @@ import { loader as sessionLeadsLoader } from '~/routes/app.sessions.$id_.leads'
 import { runLeadDigests } from '~/services/lead-digest.server'
 import { dispatchLeadEvent, eraseCaptures, type LeadEventPayload } from '~/services/lead-events.server'
 import { runRetention } from '~/services/lead-retention.server'
-import { issueSubmissionToken } from '~/services/lead-tokens.server'
-import { attendeeEmail, createLiveSession, createOwner, outboxTo, validForm } from './lead-capture-utils'
+import { attendeeEmail, createLiveSession, createOwner, outboxTo, signUp } from './lead-capture-utils'
 import { call, makeRequest, sessionCookie } from './utils'
 
 // The free plan's paywall survives deletions: a capture is visible when fewer than the plan's number
@@ -25,14 +23,6 @@ type SessionLeadsData = { leads: Array<{ email: string; firstName: string }>; to
 type Session = { id: string; code: string }
 
 const NAMES = ['One', 'Two', 'Three', 'Four', 'Five']
-
-async function signUp(session: Session, form: Record<string, string> = {}) {
-  const token = issueSubmissionToken(session.id)
-  const res = (await call(captureAction, makeRequest(`/t/${session.code}`, { form: validForm(token, form) }), {
-    code: session.code,
-  })) as Response
-  expect(res.status).toBe(303)
-}
 
 /** A session of `owner` with five captures named One … Five, in that order. */
 async function fiveCaptures(ownerId: string, overrides: Partial<typeof talkSessions.$inferInsert> = {}) {

@@ -8,12 +8,9 @@ import { getDb } from '~/db/client.server'
 import { contacts, emailOutbox, jobs, leadEvents, leads, webhookDeliveries, webhookEndpoints } from '~/db/schema'
 import { createEndpoint, getEndpoint, queuePing, replayDelivery, rotateEndpointSecret } from '~/models/webhooks.server'
 import { describeLeadEvent } from '~/lib/lead-timeline'
-import { action } from '~/routes/t.$code'
 import { JobWorker } from '~/services/jobs.server'
 import { dispatchLeadEvent, eraseCaptures, recordLeadEvent, type LeadEventPayload } from '~/services/lead-events.server'
-import { issueSubmissionToken } from '~/services/lead-tokens.server'
-import { attendeeEmail, createLiveSession, createOwner, validForm } from './lead-capture-utils'
-import { call, makeRequest } from './utils'
+import { attendeeEmail, createLiveSession, createOwner, signUp } from './lead-capture-utils'
 
 // Signed webhooks end to end (issue 10 Deliver 6): a capture fans out to a local receiver on
 // 127.0.0.1 (let through by WEBHOOK_ALLOWED_HOSTS), signed so that the standardwebhooks verifier
@@ -83,14 +80,6 @@ const worker = new JobWorker({ pollMs: 60_000 })
 const drain = () => worker.drain()
 /** Makes every pending job due now (the next retry without waiting for it). */
 const makeDue = () => getDb().update(jobs).set({ runAt: new Date() }).where(eq(jobs.status, 'pending'))
-
-async function signUp(session: { code: string; id: string }, form: Record<string, string> = {}) {
-  const token = issueSubmissionToken(session.id)
-  const res = (await call(action, makeRequest(`/t/${session.code}`, { form: validForm(token, form) }), {
-    code: session.code,
-  })) as Response
-  expect(res.status).toBe(303)
-}
 
 async function setup(plan: 'pro' | 'free' = 'pro', path = '/hooks') {
   const owner = await createOwner(undefined, { plan })
