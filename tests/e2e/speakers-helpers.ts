@@ -22,9 +22,12 @@ export async function fillSpeakerForm(page: Page, s: NewSpeaker, options: { js: 
   await page.getByLabel('Location', { exact: true }).fill(s.location)
   await page.getByLabel('Email', { exact: true }).fill(s.email)
   if (options.js) {
+    // The plain textarea shows until the editor has loaded; type into the editor itself.
+    await expect(page.getByRole('toolbar', { name: 'Bio formatting' })).toBeVisible()
     const editor = page.getByRole('textbox', { name: 'Bio' })
     await editor.click()
     await page.keyboard.type(s.bio)
+    await expect(editor).toContainText(s.bio)
   } else {
     await page.getByLabel('Bio', { exact: true }).fill(`<p>${s.bio}</p>`)
   }

@@ -6,6 +6,23 @@ test.describe('speakers with JavaScript', () => {
   // Several axe scans and full create flows per test on a shared 2-core machine.
   test.describe.configure({ timeout: 90_000 })
 
+  test('a bio typed before the editor has loaded (slow phone) is kept by the editor', async ({ page, context }) => {
+    await signIn(context, 'admin@example.com', 'admin')
+    let release!: () => void
+    const loaded = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/bio-editor-[^/]*\.js/, async (route) => {
+      await loaded
+      await route.continue()
+    })
+    await page.goto('/speakers/admin/editor')
+    const plain = page.getByRole('textbox', { name: 'Bio' })
+    await plain.fill('Written while the editor was still loading.')
+    await expect(page.getByRole('toolbar', { name: 'Bio formatting' })).toHaveCount(0)
+    release()
+    await expect(page.getByRole('toolbar', { name: 'Bio formatting' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Bio' })).toContainText('Written while the editor was still loading.')
+  })
+
   test('admin creates and publishes a speaker; directory filters find it; no axe violations', async ({ page, context }) => {
     await signIn(context, 'admin@example.com', 'admin')
     await page.goto('/speakers/admin/editor')

@@ -15,13 +15,26 @@ function useHydrated() {
 }
 
 export function BioField({ field, onChange }: { field: FieldMetadata<string>; onChange: () => void }) {
-  const hydrated = useHydrated()
+  const [hydrated, setHydrated] = useState(false)
+  // What was typed into the plain textarea before the editor took over (a slow phone shows the
+  // textarea first, and someone may start writing in it): the editor starts from that, not empty.
+  const [typed, setTyped] = useState<string | null>(null)
+  useEffect(() => {
+    const server = document.getElementById(field.id)
+    if (server instanceof HTMLTextAreaElement && server.value !== server.defaultValue) setTyped(server.value)
+    setHydrated(true)
+  }, [field.id])
+  const current = typed ?? (field.initialValue as string | undefined) ?? ''
   const errorId = field.errors?.length ? `${field.id}-error` : undefined
   const textarea = (
     <TextareaField
       label="Bio"
       hint="HTML formatting such as <p>, <strong> and <a> is kept; anything unsafe is removed when saved."
-      textareaProps={{ ...getTextareaProps(field), rows: 10 }}
+      textareaProps={{
+        ...getTextareaProps(field),
+        ...(hydrated ? { defaultValue: current, onChange: (e) => setTyped(e.currentTarget.value) } : {}),
+        rows: 10,
+      }}
       errors={field.errors}
     />
   )
@@ -35,7 +48,7 @@ export function BioField({ field, onChange }: { field: FieldMetadata<string>; on
         <BioEditor
           key={field.key}
           name={field.name}
-          defaultValue={(field.initialValue as string | undefined) ?? ''}
+          defaultValue={current}
           labelledBy={`${field.id}-label`}
           describedBy={errorId}
           invalid={Boolean(errorId)}
