@@ -16,7 +16,7 @@ import { CloseAccount } from '~/components/workspace/close-account'
 import { closeAccount } from '~/models/account-closure.server'
 import { destroyUserSession } from '~/auth/session.server'
 import { clearPendingSignIn } from '~/auth/magic-link.server'
-import { DISPLAY_NAME_MAX } from '~/lib/speaker-name'
+import { DISPLAY_NAME_MAX, speakerNameForAttendees } from '~/lib/speaker-name'
 import { RetentionSettings } from '~/components/workspace/retention-settings'
 import { RetentionSchema } from '~/lib/retention'
 import { getRetentionMonths, setRetentionMonths } from '~/services/lead-retention.server'
@@ -43,13 +43,18 @@ const DisplayNameSchema = z.object({
     .optional(),
 })
 
+/** What attendees see while no name is set (speakerNameForAttendees without one), as the hint says it. */
+function nameWithoutSetting(profileName: string | undefined, email: string) {
+  const name = speakerNameForAttendees({ profileName, email })
+  return name === email ? 'your email address' : `your directory profile's name (${name})`
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
   const [account, [profile]] = await Promise.all([getAccount(user.id), listSpeakersByOwner(user.id)])
   return {
     displayName: account.displayName,
-    // What attendees see while no name is set.
-    nameFallback: profile?.name.trim() ? `your directory profile's name (${profile.name.trim()})` : `your email address`,
+    nameFallback: nameWithoutSetting(profile?.name, user.email),
     leadNotify: account.leadNotify,
     plan: PLAN_LABELS[account.plan],
     allows: planAllowances(account.plan),

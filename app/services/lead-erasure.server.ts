@@ -44,10 +44,7 @@ export async function eraseAccountCopies(tx: Tx, ownerId: string) {
   await tx
     .delete(jobs)
     .where(sql`${jobs.leadIds} && array(select ${leads.id} from ${leads} where ${leads.ownerId} = ${ownerId}::uuid)`)
-  await tx
-    .update(jobs)
-    .set({ lastError: null, result: sql`${jobs.result} - 'error'` })
-    .where(and(eq(jobs.kind, 'crm.sync'), sql`${jobs.payload}->>'ownerId' = ${ownerId}`, ne(jobs.status, 'pending')))
+  await scrubCrmAnswers(tx, ownerId, null)
 }
 
 /**
@@ -121,15 +118,15 @@ async function eraseDeliveries(
  * answer text: a refusal may quote the values sent (the address, a name). Pending ones are left to
  * run (an upsert of a person now gone skips itself; an archive needs no details).
  */
-async function scrubCrmAnswers(tx: Tx, ownerId: string, contactIds: string[]) {
+async function scrubCrmAnswers(tx: Tx, ownerId: string, contactIds: string[] | null) {
   await tx
     .update(jobs)
     .set({ lastError: null, result: sql`${jobs.result} - 'error'` })
     .where(
       and(
         eq(jobs.kind, 'crm.sync'),
-        // As text, the expression of jobs_crm_contact_idx.
-        sql`(${jobs.payload}->>'contactId') = any(${`{${contactIds.join(',')}}`}::text[])`,
+        // As text, the expression of jobs_crm_contact_idx; null: every person of the owner.
+        contactIds === null ? undefined : sql`(${jobs.payload}->>'contactId') = any(${`{${contactIds.join(',')}}`}::text[])`,
         sql`${jobs.payload}->>'ownerId' = ${ownerId}`,
         ne(jobs.status, 'pending'),
         sql`(${jobs.lastError} is not null or ${jobs.result}->>'error' is not null)`,
