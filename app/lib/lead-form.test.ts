@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SessionQuestion } from '~/db/schema'
 import { LEAD_MESSAGES, formatAnswer, normalizeLinkedinUrl, parseLeadForm, type LeadFormConfig } from './lead-form'
+import { LINK_REFUSED_MESSAGE } from './links-in-text'
 
 const questions: SessionQuestion[] = [
   { id: 'next', kind: 'text', label: 'Next topic?', required: true, options: [] },
@@ -78,6 +79,29 @@ describe('parseLeadForm: optional fields when switched on', () => {
     ['linkedin', ''],
   ])('%s = %j is accepted', (name, value) => {
     expect(errorsOf(all, { ...good, [name]: value })).toEqual({})
+  })
+})
+
+describe('parseLeadForm: no links in what an email prints', () => {
+  // The relay found by a scan (issue 20): a "first name" with a link, sent to any address typed.
+  it.each([
+    ['first_name', 'Visit http://evil.example/win'],
+    ['first_name', 'www.evil.example'],
+    ['company', 'Acme https://evil.example'],
+    ['job_title', 'CEO of www.evil.example'],
+    ['q_next', 'more at http://evil.example/win'],
+  ])('%s = %j → %s', (name, value) => {
+    expect(errorsOf(all, { ...good, [name]: value })).toEqual({ [name]: LINK_REFUSED_MESSAGE })
+  })
+
+  it('keeps what was typed, to fill the form again', () => {
+    const r = parse(all, { ...good, first_name: 'Visit http://evil.example/win', company: 'Booking.com' })
+    expect(r).toMatchObject({ ok: false, values: { first_name: 'Visit http://evil.example/win', company: 'Booking.com' } })
+  })
+
+  it('accepts a company that is a domain name, and a LinkedIn URL (its own check)', () => {
+    const r = parse(all, { ...good, company: 'Booking.com', linkedin: 'https://www.linkedin.com/in/ada' })
+    expect(r).toMatchObject({ ok: true, value: { company: 'Booking.com', linkedinUrl: 'https://www.linkedin.com/in/ada' } })
   })
 })
 

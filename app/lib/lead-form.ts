@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { SessionFieldSwitches, SessionQuestion } from '~/db/schema'
+import { containsLink, LINK_REFUSED_MESSAGE } from './links-in-text'
 
 // The attendee form of a session page (/t/{code}): which fields it shows and how a submission is
 // validated. One rule for the page, the action and the offline queue (which re-posts the same form).
@@ -32,6 +33,9 @@ export const LEAD_MESSAGES = {
   multiMissing: 'Choose at least one option',
   multiInvalid: 'Choose only from the options shown',
   ratingMissing: 'Choose a rating from 1 to 5',
+  // First name, company, job title and short-text answers are printed in emails (the confirmation
+  // goes to whatever address is typed): no links in them (app/lib/links-in-text.ts).
+  linkRefused: LINK_REFUSED_MESSAGE,
 } as const
 
 export type LeadFormConfig = { fields: SessionFieldSwitches; questions: SessionQuestion[] }
@@ -102,12 +106,14 @@ export function parseLeadForm(config: LeadFormConfig, get: (name: string) => str
   const optional = (name: string, max: number) => {
     const value = one(name)
     if (value.length > max) errors[name] = LEAD_MESSAGES.tooLong(max)
+    else if (containsLink(value)) errors[name] = LEAD_MESSAGES.linkRefused
     return value || null
   }
 
   const firstName = one(LEAD_FIELDS.firstName)
   if (!firstName) errors[LEAD_FIELDS.firstName] = LEAD_MESSAGES.firstNameMissing
   else if (firstName.length > LEAD_LIMITS.firstName) errors[LEAD_FIELDS.firstName] = LEAD_MESSAGES.firstNameLong
+  else if (containsLink(firstName)) errors[LEAD_FIELDS.firstName] = LEAD_MESSAGES.linkRefused
 
   const email = one(LEAD_FIELDS.email).toLowerCase()
   if (!email) errors[LEAD_FIELDS.email] = LEAD_MESSAGES.emailMissing
@@ -161,6 +167,7 @@ function parseAnswer(
       values[name] = value
       if (!value) return question.required ? { error: LEAD_MESSAGES.answerMissing } : { value: undefined }
       if (value.length > LEAD_LIMITS.answer) return { error: LEAD_MESSAGES.tooLong(LEAD_LIMITS.answer) }
+      if (containsLink(value)) return { error: LEAD_MESSAGES.linkRefused }
       return { value }
     }
     case 'single': {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { LINK_REFUSED_MESSAGE } from '../../app/lib/links-in-text'
 import { createLeadSession, eraseLinkFrom, fillAttendeeForm } from './lead-capture-helpers'
 import { uniqueEmail, waitForEmail } from './utils'
 
@@ -45,5 +46,32 @@ test.describe('lead capture without JavaScript', () => {
     await page.getByRole('button', { name: 'Erase my details' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Your details have been erased' })).toBeVisible()
     expect((await page.request.get(thanksUrl)).status()).toBe(404)
+  })
+
+  test('a link in a field that an email prints is refused next to the field, the values kept', async ({ page, request }) => {
+    // The relay a security scan found (issue 20): a "first name" with a link, mailed to any address.
+    const { code } = await createLeadSession(request, uniqueEmail('speaker'))
+    const attendee = uniqueEmail('nojs-relay')
+    await page.goto(`/t/${code}`)
+    await fillAttendeeForm(page, {
+      firstName: 'Visit http://evil.example/win',
+      email: attendee,
+      company: 'www.evil.example',
+      role: 'Marketing',
+    })
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Send my details' }).click(),
+    ])
+    expect(response.status()).toBe(400)
+    await expect(page.getByLabel('First name')).toHaveAccessibleDescription(LINK_REFUSED_MESSAGE)
+    await expect(page.getByLabel('Company (optional)')).toHaveAccessibleDescription(LINK_REFUSED_MESSAGE)
+    await expect(page.getByLabel('First name')).toHaveValue('Visit http://evil.example/win')
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(attendee)
+    await expect(page.getByRole('radio', { name: 'Marketing' })).toBeChecked()
+
+    await fillAttendeeForm(page, { firstName: 'Nora', email: attendee, company: 'Booking.com' })
+    await page.getByRole('button', { name: 'Send my details' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Thanks, Nora!' })).toBeVisible()
   })
 })
