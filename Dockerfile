@@ -31,8 +31,9 @@ COPY --from=build --chown=node:node /app/build ./build
 # Migrations run at start-up (under an advisory lock on Postgres).
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
 
-# Embedded database, local uploads and a generated session secret live here when no
-# DATABASE_URL / S3_BUCKET / SESSION_SECRET is set. Production should set all three (docs/deploy.md).
+# Embedded database, local uploads and a generated session secret and encryption key live here when
+# no DATABASE_URL / S3_BUCKET / SESSION_SECRET / ENCRYPTION_KEY is set. Production should set all four
+# (docs/deploy.md); with DATABASE_URL the server refuses to start without ENCRYPTION_KEY.
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME ["/app/data"]
 

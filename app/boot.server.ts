@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { getConfig } from '~/config.server'
+import { assertEncryptionKeyAtStart, getConfig } from '~/config.server'
 import { closeDatabase, getDatabaseHandle, getDb, openDatabase } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { deleteExpiredSessions } from '~/auth/session.server'
@@ -20,6 +20,8 @@ export function startApp(): Promise<Running> {
 
 async function boot(): Promise<Running> {
   const config = getConfig()
+  // Before the database opens and the server listens: a missing required key stops the start.
+  assertEncryptionKeyAtStart(config)
   if (config.isProduction && !config.DATABASE_URL) {
     console.warn(
       'WARNING: NODE_ENV=production without DATABASE_URL. The embedded PGlite database never fsyncs and serves one process only; use Postgres in production (docs/deploy.md).',

@@ -174,12 +174,34 @@ export function decodeKey(value: string): Buffer | null {
   return bytes?.length === 32 ? bytes : null
 }
 
-const MISSING_KEY = 'ENCRYPTION_KEY is not set. In production it is required to store third-party secrets (docs/integrations.md).'
+/**
+ * Production on Postgres must be given ENCRYPTION_KEY: several instances may share the database and
+ * must read each other's sealed secrets, and DATA_DIR (where a generated key would live) is per
+ * container and may not outlive it. Everywhere else — the embedded default included — a key is
+ * generated into DATA_DIR like the session secret, next to the database it protects.
+ */
+export function encryptionKeyRequired(config: Config): boolean {
+  return config.isProduction && !!config.DATABASE_URL && !config.ENCRYPTION_KEY
+}
+
+const MISSING_KEY =
+  'ENCRYPTION_KEY is not set. In production on Postgres (DATABASE_URL) it is required: every instance must use the same key to read the CRM tokens and webhook secrets stored in the database. Generate one with `openssl rand -base64 32` (docs/deploy.md).'
 
 /**
- * Thrown when a secret must be sealed or opened in production without ENCRYPTION_KEY. A Response
- * (503 with the sentence), so a route that does not catch it shows its error page with that status
- * and the reason instead of a 500; jobs and forms that can say more catch it by class.
+ * Start-up refuses a configuration that would fail at the first form storing a secret (webhook,
+ * CRM): the process exits with this message before it listens (app/boot.server.ts).
+ */
+export function assertEncryptionKeyAtStart(config: Config) {
+  if (encryptionKeyRequired(config)) throw new Error(MISSING_KEY)
+  // Generated (or read) now, so a DATA_DIR that cannot be written fails here, not at a form.
+  getEncryptionKey(config)
+}
+
+/**
+ * Thrown when a secret must be sealed or opened without the required ENCRYPTION_KEY — only outside
+ * the server, which refuses to start so (a script run with production settings). A Response (503
+ * with the sentence), so a route that does not catch it shows its error page with that status and
+ * the reason instead of a 500; jobs and forms that can say more catch it by class.
  */
 export class MissingEncryptionKeyError extends Response {
   readonly reason = MISSING_KEY
@@ -189,12 +211,12 @@ export class MissingEncryptionKeyError extends Response {
 }
 
 /**
- * The key that encrypts third-party secrets at rest. ENCRYPTION_KEY in production (several
- * instances must share it, and it must outlive DATA_DIR); elsewhere, when unset, one generated once
- * and kept in DATA_DIR, so `npm run dev` works with nothing configured.
+ * The key that encrypts third-party secrets at rest: ENCRYPTION_KEY when set; else, unless it is
+ * required (above), one generated once and kept in DATA_DIR/encryption-key, so `npm start` and
+ * `npm run dev` work with nothing configured and stored secrets survive restarts.
  */
 export function getEncryptionKey(config: Config = getConfig()): Buffer {
   if (config.ENCRYPTION_KEY) return decodeKey(config.ENCRYPTION_KEY)!
-  if (config.isProduction) throw new MissingEncryptionKeyError()
+  if (encryptionKeyRequired(config)) throw new MissingEncryptionKeyError()
   return decodeKey(generatedSecret(config, 'encryption-key', () => randomBytes(32).toString('base64')))!
 }

@@ -193,6 +193,8 @@ async function startServer(env: Record<string, string>) {
       PORT: String(port),
       APP_URL: url,
       SESSION_SECRET: SECRET,
+      // Production on Postgres refuses to start without one (app/config.server.ts).
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       SEED_DEMO: 'false',
       BUILD_DIR,
       ...env,

@@ -1,6 +1,7 @@
 // Shared by the page benchmarks (bench-pages.ts, bench-lighthouse.ts): builds, starts the production
 // server on a free port with a fresh demo-seeded database, and finds the pages of issue 12.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
@@ -83,6 +84,8 @@ export async function startBenchServer(databaseUrl: string) {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'true',
       SESSION_SECRET: 'bench-pages',
+      // Production on Postgres refuses to start without one (app/config.server.ts).
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

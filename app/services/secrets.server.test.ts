@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { decodeKey, getEncryptionKey, MissingEncryptionKeyError, parseConfig } from '~/config.server'
+import { assertEncryptionKeyAtStart, decodeKey, getEncryptionKey, MissingEncryptionKeyError, parseConfig } from '~/config.server'
 import { decryptSecret, encryptSecret, keyId, SecretDecryptionError } from './secrets.server'
 
 const key = randomBytes(32)
@@ -65,13 +65,14 @@ describe('ENCRYPTION_KEY', () => {
     expect(() => parseConfig({ NODE_ENV: 'test', ENCRYPTION_KEY: 'short' })).toThrow(/ENCRYPTION_KEY: must be 32 bytes/)
   })
 
-  it('uses the configured key, else one generated once in DATA_DIR; production requires it', () => {
+  it('uses the configured key, else one generated once in DATA_DIR; production on Postgres requires it', () => {
     const given = randomBytes(32)
-    expect(getEncryptionKey(parseConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: given.toString('hex') }))).toEqual(given)
+    const postgres = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.internal/lectern' } as const
+    expect(getEncryptionKey(parseConfig({ ...postgres, ENCRYPTION_KEY: given.toString('hex') }))).toEqual(given)
     // Thrown as a 503 Response: a route that does not catch it answers 503 with the reason, never 500.
     let thrown: unknown
     try {
-      getEncryptionKey(parseConfig({ NODE_ENV: 'production' }))
+      getEncryptionKey(parseConfig(postgres))
     } catch (error) {
       thrown = error
     }
@@ -85,6 +86,33 @@ describe('ENCRYPTION_KEY', () => {
       expect(statSync(file).mode & 0o777).toBe(0o600)
       expect(decodeKey(readFileSync(file, 'utf8'))).toEqual(first)
       expect(getEncryptionKey(parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }))).toEqual(first)
+      // `npm start`'s default, production on the embedded database: the same generated key.
+      expect(getEncryptionKey(parseConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }))).toEqual(first)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses to start production on Postgres without it; generates it at start on the embedded default', () => {
+    expect(() => assertEncryptionKeyAtStart(parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' }))).toThrow(
+      /^ENCRYPTION_KEY is not set\. In production on Postgres \(DATABASE_URL\) it is required.*openssl rand -base64 32/,
+    )
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lectern-key-'))
+    try {
+      // Development and tests on Postgres: generated, like the session secret.
+      for (const NODE_ENV of ['development', 'test'] as const) {
+        expect(() =>
+          assertEncryptionKeyAtStart(parseConfig({ NODE_ENV, DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/x' })),
+        ).not.toThrow()
+      }
+      assertEncryptionKeyAtStart(parseConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }))
+      expect(decodeKey(readFileSync(path.join(dataDir, 'encryption-key'), 'utf8'))).not.toBeNull()
+      const given = randomBytes(32).toString('base64')
+      expect(() =>
+        assertEncryptionKeyAtStart(
+          parseConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', ENCRYPTION_KEY: given }),
+        ),
+      ).not.toThrow()
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }

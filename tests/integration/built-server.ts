@@ -33,11 +33,20 @@ export type BuiltServer = {
   stop: () => Promise<void>
 }
 
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+/** The process as spawned (not yet listening), with its output and exit code; for tests of start-up itself. */
+export type SpawnedServer = {
+  url: string
+  port: number
+  child: ChildProcess
+  output: () => string
+  exited: Promise<number | null>
+}
+
+/** Spawns the built server with the test defaults below, overridden by `env` (an empty value unsets). */
+export async function spawnBuiltServer(env: Record<string, string>): Promise<SpawnedServer> {
   if (!existsSync(path.join(buildDir, 'server.js'))) {
     throw new Error(`No production build in ${buildDir}: run \`npm run build\` first (scripts/test.sh does).`)
   }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lectern-http-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   let output = ''
@@ -49,7 +58,6 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_URL: url,
-      DATA_DIR: dataDir,
       BUILD_DIR: buildDir,
       SESSION_SECRET: 'http-test-secret',
       ADMIN_EMAILS: 'admin@example.com',
@@ -60,7 +68,18 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   })
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { url, port, child, output: () => output, exited }
+}
+
+/**
+ * Starts the built server and waits until /healthz answers. DATA_DIR in `env` is the caller's (kept
+ * on stop, e.g. for a restart on the same data); otherwise a fresh one is made and removed on stop.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  const ownDataDir = !env.DATA_DIR
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'lectern-http-'))
+  const { url, port, child, output, exited } = await spawnBuiltServer({ ...env, DATA_DIR: dataDir })
 
   const deadline = Date.now() + 60_000
   for (;;) {
@@ -70,8 +89,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`)
-    if (Date.now() > deadline) throw new Error(`Server did not become healthy:\n${output}`)
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`)
+    if (Date.now() > deadline) throw new Error(`Server did not become healthy:\n${output()}`)
     await new Promise((r) => setTimeout(r, 200))
   }
 
@@ -80,7 +99,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     port,
     dataDir,
     child,
-    output: () => output,
+    output,
     async signIn(email, role = 'speaker') {
       const res = await fetch(`${url}/__e2e/session`, {
         method: 'POST',
@@ -97,7 +116,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
         await exited
         clearTimeout(timer)
       }
-      rmSync(dataDir, { recursive: true, force: true })
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

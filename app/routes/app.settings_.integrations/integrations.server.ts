@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
-import { MissingEncryptionKeyError } from '~/config.server'
 import { CrmMappingSchema, fieldMapFromInput, HUBSPOT_SCOPES } from '~/lib/crm-mapping'
 import { crmNotInPlanMessage, hasCrmIntegration } from '~/lib/plans'
 import { disconnectCrm, getCrmConnection, saveCrmConnection, saveCrmFieldMap } from '~/models/crm.server'
@@ -62,21 +61,8 @@ export async function integrationsAction(request: Request, ownerId: string) {
       // The token never travels back to the page.
       if (submission.status !== 'success')
         return data({ intent: 'connect' as const, result: submission.reply({ hideFields: ['token'] }) }, { status: 400 })
-      try {
-        await saveCrmConnection(ownerId, submission.value.token)
-      } catch (error) {
-        if (!(error instanceof MissingEncryptionKeyError)) throw error
-        return data(
-          {
-            intent: 'connect' as const,
-            result: submission.reply({
-              hideFields: ['token'],
-              formErrors: ['Tokens cannot be stored safely: the server has no ENCRYPTION_KEY. Ask your administrator to set it.'],
-            }),
-          },
-          { status: 503 },
-        )
-      }
+      // A key is always at hand: generated into DATA_DIR, or the server refused to start without it.
+      await saveCrmConnection(ownerId, submission.value.token)
       return redirectWithToast(INTEGRATIONS_PATH, {
         type: 'success',
         description: 'HubSpot connected. New and updated leads will be sent to it.',
