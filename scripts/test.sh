@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-tesseract.sh
 
 echo "== build"
 npm run build --silent

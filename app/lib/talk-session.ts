@@ -22,6 +22,20 @@ export const SESSION_LIMITS = {
   options: 10,
   optionLength: 100,
 } as const
+/**
+ * What a session's 1920×1080 slide (app/lib/slide-layout.ts) prints in full; past these lengths
+ * it ends with "…" at a word boundary.
+ * The offer's limits are the session form's, so an offer the form accepts is never cut. Headlines
+ * and talk titles may be up to 200 characters in their forms; the slide prints the first 120.
+ * Addresses (the short link without its scheme) up to 60 characters print at about 45 px or more,
+ * readable from the back of a room; a longer one is still printed whole on one line, smaller.
+ */
+export const SLIDE_LIMITS = {
+  title: 120,
+  offerTitle: SESSION_LIMITS.offerTitle,
+  offerPromise: SESSION_LIMITS.offerPromise,
+  address: 60,
+} as const
 /** Offer files are delivered to attendees as uploaded (issue 9 §2). */
 export const OFFER_FILE_MAX_BYTES = 25 * 1024 * 1024
 

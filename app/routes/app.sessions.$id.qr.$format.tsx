@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireSpeakerOrAdmin } from '~/auth/guards.server'
 import { getConfig } from '~/config.server'
 import { displayShortUrl, isQrFormat as isFormat, qrPayload } from '~/lib/short-link'
+import { slideText } from '~/lib/slide-layout'
 import { isUuid } from '~/lib/text'
 import { getSession } from '~/models/talk-sessions.server'
 import { renderQrPng, renderQrSvg, renderSlidePng } from '~/services/qr.server'
@@ -34,13 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })
     }
     case 'slide': {
-      const offerLine =
-        [session.offerTitle, session.offerPromise].filter(Boolean).join(': ') || 'Leave your details to stay in touch.'
       const png = await renderSlidePng({
+        ...slideText(session, displayShortUrl(appUrl, session.code)),
         payload,
-        displayUrl: displayShortUrl(appUrl, session.code),
-        headline: session.headline || session.talkTitle,
-        offerLine,
         accent: session.accentColor,
       })
       return new Response(new Uint8Array(png), { headers: headers('image/png', `${base}-slide.png`) })

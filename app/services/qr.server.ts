@@ -1,4 +1,5 @@
 import QRCode from 'qrcode'
+import { SLIDE_BOX, slideLayout, type SlideBlock, type SlideText } from '~/lib/slide-layout'
 import { loadFonts } from './og.server'
 
 // QR codes of session pages (issue 9 §3): error correction Q (a quarter of the code may be covered
@@ -7,9 +8,6 @@ import { loadFonts } from './og.server'
 export const QR_ERROR_CORRECTION = 'Q'
 export const QR_QUIET_ZONE = 4
 export const QR_PNG_SIZES = [1024, 2048] as const
-export const SLIDE_WIDTH = 1920
-export const SLIDE_HEIGHT = 1080
-const SLIDE_QR = 760
 
 const options = {
   errorCorrectionLevel: QR_ERROR_CORRECTION,
@@ -26,52 +24,71 @@ export function renderQrPng(payload: string, size: number): Promise<Buffer> {
 }
 
 type Node = { type: string; props: Record<string, unknown> & { children?: unknown } }
-const el = (type: string, props: Record<string, unknown>, children?: unknown): Node => ({ type, props: { ...props, children } })
+const el = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({ type, props: { style, children } })
 
-/** A 1920×1080 slide: the QR code, the short URL in large type, and the offer line. */
-export async function renderSlidePng(input: {
-  payload: string
-  displayUrl: string
-  headline: string
-  offerLine: string
-  accent: string
-}) {
+const block = (b: SlideBlock, style: Record<string, unknown>) =>
+  el(
+    'div',
+    { display: 'flex', width: '100%', fontSize: b.size, lineHeight: b.lineHeight, wordBreak: 'break-word', ...style },
+    b.text,
+  )
+
+/**
+ * A 1920×1080 slide: the QR code, the title and offer beside it, and the short address in large type
+ * across the bottom, always whole on one line. Sizes and cuts come from app/lib/slide-layout.ts.
+ */
+export async function renderSlidePng(input: SlideText & { payload: string; accent: string }) {
+  const layout = slideLayout(input)
   const [{ default: satori }, { Resvg }, qr] = await Promise.all([
     import('satori'),
     import('@resvg/resvg-js'),
-    renderQrPng(input.payload, SLIDE_QR),
+    renderQrPng(input.payload, layout.qr),
   ])
-  const urlSize = input.displayUrl.length > 34 ? 56 : 72
+  const b = SLIDE_BOX
+  const blocks = [
+    layout.title.text && block(layout.title, { fontWeight: 700, color: '#0b1020' }),
+    layout.offerTitle.text && block(layout.offerTitle, { fontWeight: 700, color: '#1f2937' }),
+    layout.offerPromise.text && block(layout.offerPromise, { color: '#374151' }),
+  ].filter(Boolean)
   const tree = el(
     'div',
     {
-      style: {
-        width: '100%',
-        height: '100%',
-        display: 'flex',
-        alignItems: 'center',
-        padding: 100,
-        gap: 90,
-        background: '#ffffff',
-        color: '#0b1020',
-        fontFamily: 'Inter',
-      },
+      width: '100%',
+      height: '100%',
+      display: 'flex',
+      flexDirection: 'column',
+      padding: b.padding,
+      background: '#ffffff',
+      color: '#0b1020',
+      fontFamily: 'Inter',
     },
     [
-      el('img', { src: `data:image/png;base64,${qr.toString('base64')}`, width: SLIDE_QR, height: SLIDE_QR }),
-      el('div', { style: { display: 'flex', flexDirection: 'column', flex: 1, gap: 36 } }, [
-        el('div', { style: { display: 'flex', fontSize: 44, fontWeight: 700, lineHeight: 1.2 } }, input.headline),
-        el('div', { style: { display: 'flex', fontSize: 40, lineHeight: 1.3, color: '#1f2937' } }, input.offerLine),
-        el('div', { style: { display: 'flex', height: 6, width: 140, background: input.accent, borderRadius: 3 } }),
-        el('div', { style: { display: 'flex', fontSize: 30, color: '#4b5563' } }, 'Scan the code or type'),
+      el('div', { display: 'flex', alignItems: 'center', gap: b.columnGap, height: layout.column.height }, [
+        { type: 'img', props: { src: `data:image/png;base64,${qr.toString('base64')}`, width: layout.qr, height: layout.qr } },
+        el('div', { display: 'flex', flexDirection: 'column', width: layout.column.width, gap: b.blockGap }, [
+          el('div', { display: 'flex', height: b.accentBar, width: 160, background: input.accent, borderRadius: 4 }),
+          ...blocks,
+        ]),
+      ]),
+      el('div', { display: 'flex', flexDirection: 'column', marginTop: b.bandGap, gap: b.labelGap }, [
+        el('div', { display: 'flex', fontSize: b.labelSize, lineHeight: 1.25, color: '#4b5563' }, 'Scan the code or type'),
         el(
           'div',
-          { style: { display: 'flex', fontSize: urlSize, fontWeight: 700, letterSpacing: -1, wordBreak: 'break-all' } },
-          input.displayUrl,
+          {
+            display: 'flex',
+            alignItems: 'center',
+            height: Math.ceil(b.addressMaxSize * b.addressLineHeight),
+            fontSize: layout.address.size,
+            fontWeight: 700,
+            whiteSpace: 'nowrap',
+            // Inter's contextual alternates draw the x of "2x8" as "×": the address must print as typed.
+            fontFeatureSettings: '"calt" 0',
+          },
+          layout.address.text,
         ),
       ]),
     ],
   )
-  const svg = await satori(tree as never, { width: SLIDE_WIDTH, height: SLIDE_HEIGHT, fonts: await loadFonts() })
-  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: SLIDE_WIDTH } }).render().asPng())
+  const svg = await satori(tree as never, { width: layout.width, height: layout.height, fonts: await loadFonts() })
+  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: layout.width } }).render().asPng())
 }

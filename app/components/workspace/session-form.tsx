@@ -11,6 +11,7 @@ import {
   QUESTION_KINDS,
   SESSION_LIMITS,
   SessionSchema,
+  SLIDE_LIMITS,
   type SessionFormValue,
 } from '~/lib/talk-session'
 import type { SessionFormDefaults } from '~/services/session-form.server'
@@ -126,7 +127,7 @@ export function SessionForm({
         <div className="mt-4 grid gap-5">
           <Field
             label="Headline"
-            hint="Shown at the top of the attendee page. Leave empty to use the talk title."
+            hint={`Shown at the top of the attendee page. Leave empty to use the talk title. On the slide, a headline over ${SLIDE_LIMITS.title} characters is shortened.`}
             inputProps={getInputProps(fields.headline, { type: 'text' })}
             errors={fields.headline.errors}
           />
