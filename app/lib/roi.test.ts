@@ -41,6 +41,7 @@ const cost = (feeCents: number | null, travelCents: number | null, currency: str
 const figures = (overrides: Partial<SessionFigures> = {}): SessionFigures => ({
   scans: 200,
   visits: 50,
+  visitors: 200,
   leads: 40,
   audienceSize: 400,
   cost: cost(100_000, 50_000),
@@ -194,7 +195,7 @@ describe('sessionRoi', () => {
       figures(),
       [person('won', 300_000), person('new', 50_000), person('lost', 70_000)],
       {
-        conversion: 20,
+        conversion: { percent: 20, people: 200, floored: false },
         captureRate: 10,
         roi: 100,
         roiMissing: null,
@@ -203,12 +204,18 @@ describe('sessionRoi', () => {
       },
     ],
     [
-      'zero scans: conversion cannot be computed',
-      figures({ scans: 0, visits: 3, leads: 2 }),
+      'typed link only: no scans, conversion over the link’s visitors',
+      figures({ scans: 0, visits: 3, visitors: 3, leads: 2 }),
       [],
-      { conversion: null, captureRate: 1, roi: -100, roiMissing: null },
+      { conversion: { percent: 67, people: 3, floored: false }, captureRate: 1, roi: -100, roiMissing: null },
     ],
-    ['no audience: no capture rate', figures({ audienceSize: null }), [], { captureRate: null, conversion: 20 }],
+    [
+      'no one opened the page: conversion cannot be computed',
+      figures({ scans: 0, visits: 0, visitors: 0, leads: 0 }),
+      [],
+      { conversion: { percent: null, people: 0, floored: false }, captureRate: 0 },
+    ],
+    ['no audience: no capture rate', figures({ audienceSize: null }), [], { captureRate: null, conversion: { percent: 20 } }],
     ['an audience of zero is no audience', figures({ audienceSize: 0 }), [], { captureRate: null }],
     [
       'no cost: ROI is missing, every currency shown',
@@ -262,23 +269,26 @@ describe('talkTotals', () => {
   it('adds counts, keeps money per currency and gives one ROI per cost currency', () => {
     const totals = talkTotals([
       {
-        figures: figures({ scans: 100, leads: 10, audienceSize: 100, cost: cost(100_000, 0, 'USD') }),
+        figures: figures({ scans: 100, visitors: 100, leads: 10, audienceSize: 100, cost: cost(100_000, 0, 'USD') }),
         people: [person('won', 250_000, 'USD')],
       },
       {
-        figures: figures({ scans: 100, leads: 30, audienceSize: null, cost: cost(50_000, null, 'EUR') }),
+        figures: figures({ scans: 100, visitors: 100, leads: 30, audienceSize: null, cost: cost(50_000, null, 'EUR') }),
         people: [person('won', 40_000, 'EUR')],
       },
       {
-        figures: figures({ scans: 0, leads: 5, audienceSize: 400, cost: cost(null, null, null) }),
+        // Leads with no visitor counted: they stand in for the people who opened the page.
+        figures: figures({ scans: 0, visitors: 0, leads: 5, audienceSize: 400, cost: cost(null, null, null) }),
         people: [person('won', 10_000, 'USD'), person('new', 3, 'USD')],
       },
     ])
     expect(totals).toMatchObject({
       scans: 200,
+      visitors: 200,
       leads: 45,
       people: 4,
-      conversion: 23,
+      // 45 ÷ (100 + 100 + 5)
+      conversion: { percent: 22, people: 205, floored: true },
       // (10 + 5) ÷ (100 + 400): the session without an audience is left out.
       captureRate: 3,
       cost: [
@@ -302,9 +312,10 @@ describe('talkTotals', () => {
     expect(talkTotals([])).toEqual({
       scans: 0,
       visits: 0,
+      visitors: 0,
       leads: 0,
       people: 0,
-      conversion: null,
+      conversion: { percent: null, people: 0, floored: false },
       captureRate: null,
       cost: [],
       pipeline: [],

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { combinedConversion, conversion, type Conversion } from './conversion'
 import { OPEN_STATUSES, type ContactStatus } from './lead-status'
 import { formatMoney, isMoneyCurrency, MONEY_CURRENCIES, parseMoney } from './money'
-import { conversionPercent } from './talk-session'
 import { utcToZonedLocal, zonedLocalToUtc } from './time-zone'
 
 // Return on investment of a speaking engagement (issue 10 Deliver 8): the figures of a session and
@@ -100,6 +100,8 @@ const otherThan = (totals: readonly MoneyTotal[], currency: string | null) =>
 export type SessionFigures = {
   scans: number
   visits: number
+  /** Unique visitors over scans and visits (the conversion's denominator, app/lib/conversion.ts). */
+  visitors: number
   /** Every capture, locked ones included (as the workspace counts them). */
   leads: number
   audienceSize: number | null
@@ -109,10 +111,11 @@ export type SessionFigures = {
 export type Roi = {
   scans: number
   visits: number
+  visitors: number
   leads: number
   /** People credited here by first touch. */
   people: number
-  conversion: number | null
+  conversion: Conversion
   captureRate: number | null
   cost: { feeCents: number; travelCents: number; cents: number; currency: string } | null
   /** In the cost currency (all of it when there is no cost yet). */
@@ -134,9 +137,10 @@ export function sessionRoi(figures: SessionFigures, people: readonly CreditedPer
   return {
     scans: figures.scans,
     visits: figures.visits,
+    visitors: figures.visitors,
     leads: figures.leads,
     people: people.length,
-    conversion: conversionPercent(figures.leads, figures.scans),
+    conversion: conversion(figures.leads, figures.visitors),
     captureRate: percentOf(figures.leads, figures.audienceSize),
     cost: cost && {
       feeCents: figures.cost.feeCents ?? 0,
@@ -157,9 +161,10 @@ export type CurrencyRoi = { currency: string; costCents: number; wonCents: numbe
 export type TalkTotals = {
   scans: number
   visits: number
+  visitors: number
   leads: number
   people: number
-  conversion: number | null
+  conversion: Conversion
   /** Leads ÷ audience over the sessions whose audience is known. */
   captureRate: number | null
   cost: MoneyTotal[]
@@ -183,9 +188,10 @@ export function talkTotals(sessions: ReadonlyArray<{ figures: SessionFigures; pe
   return {
     scans,
     visits: sum((s) => s.visits),
+    visitors: sum((s) => s.visitors),
     leads,
     people: everyone.length,
-    conversion: conversionPercent(leads, scans),
+    conversion: combinedConversion(sessions.map((s) => s.figures)),
     captureRate: percentOf(
       withAudience.reduce((n, s) => n + s.figures.leads, 0),
       withAudience.reduce((n, s) => n + (s.figures.audienceSize ?? 0), 0),

@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import {
-  conversionPercent,
   defaultConsentText,
   offerFileType,
   questionsFromForm,
@@ -152,18 +151,7 @@ describe('SessionSchema', () => {
   })
 })
 
-describe('conversion and offer files', () => {
-  it.each([
-    [0, 0, null],
-    [5, 0, null],
-    [0, 10, 0],
-    [3, 10, 30],
-    [2, 3, 67],
-    [12, 10, 120],
-  ])('%i leads from %i scans → %s%%', (leads, scans, pct) => {
-    expect(conversionPercent(leads, scans)).toBe(pct)
-  })
-
+describe('offer files', () => {
   it.each([
     ['slides.pdf', 'application/pdf'],
     ['Slides.PDF', 'application/pdf'],

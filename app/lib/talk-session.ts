@@ -291,12 +291,6 @@ export function defaultMarketingText(speaker: string) {
   return `Yes, ${speaker} may also email me about future talks and resources.`
 }
 
-/** Leads ÷ scans, as a whole percentage; null before the first scan (nothing to divide by). */
-export function conversionPercent(leads: number, scans: number): number | null {
-  if (scans <= 0) return null
-  return Math.round((leads / scans) * 100)
-}
-
 /** The offer file types a session may deliver, by extension, with the type they are served as. */
 export const OFFER_FILE_TYPES: Record<string, string> = {
   pdf: 'application/pdf',

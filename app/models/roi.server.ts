@@ -106,6 +106,7 @@ export async function getTalkRoiData(ownerId: string, talkId: string) {
       costCurrency: talkSessions.costCurrency,
       scans: statsColumns.scans,
       visits: statsColumns.visits,
+      visitors: statsColumns.visitors,
       leads: statsColumns.leads,
     })
     .from(talkSessions)

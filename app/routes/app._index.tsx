@@ -6,7 +6,8 @@ import { buttonClass } from '~/components/forms'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
 import { DEFAULT_RETURN_TO } from '~/lib/constants'
 import { PLAN_LABELS } from '~/lib/plans'
-import { conversionPercent } from '~/lib/talk-session'
+import { conversion, conversionNote } from '~/lib/conversion'
+import { formatPercent } from '~/lib/roi'
 import { formatSessionTime } from '~/lib/time-zone'
 import { getAccount } from '~/models/accounts.server'
 import { listSessions } from '~/models/talk-sessions.server'
@@ -29,8 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       where: s.isOnline ? 'Online' : (s.city ?? ''),
       scans: s.scans,
       visits: s.visits,
+      visitors: s.visitors,
       leads: s.leads,
-      conversion: conversionPercent(s.leads, s.scans),
+      conversion: conversion(s.leads, s.visitors),
     })),
   }
 }
@@ -50,7 +52,7 @@ export default function WorkspaceHome() {
       ) : (
         <div className="mt-8 overflow-x-auto rounded-xl border border-white/10" tabIndex={0} role="region" aria-label="Sessions">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your sessions with scans, visits, leads and conversion</caption>
+            <caption className="sr-only">Your sessions with scans, visits, unique visitors, leads and conversion</caption>
             <thead className="bg-white/5 text-slate-200">
               <tr>
                 <th scope="col" className="px-4 py-3">
@@ -64,6 +66,9 @@ export default function WorkspaceHome() {
                 </th>
                 <th scope="col" className="px-4 py-3 text-right">
                   Visits
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Unique visitors
                 </th>
                 <th scope="col" className="px-4 py-3 text-right">
                   Leads
@@ -90,6 +95,7 @@ export default function WorkspaceHome() {
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">{s.scans}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{s.visits}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{s.visitors}</td>
                   <td className="px-4 py-3 text-right tabular-nums">
                     <Link
                       to={`/app/sessions/${s.id}/leads`}
@@ -99,11 +105,14 @@ export default function WorkspaceHome() {
                       {s.leads}
                     </Link>
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{s.conversion === null ? '–' : `${s.conversion}%`}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatPercent(s.conversion.percent)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <p className="border-t border-white/10 px-4 py-3 text-sm text-slate-400">
+            {conversionNote({ floored: sessions.some((s) => s.conversion.floored) })}
+          </p>
         </div>
       )}
 

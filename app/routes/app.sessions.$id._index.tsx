@@ -11,7 +11,8 @@ import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/w
 import { getConfig } from '~/config.server'
 import { liveLimitMessage } from '~/lib/plans'
 import { QR_DOWNLOADS, shortUrl } from '~/lib/short-link'
-import { conversionPercent } from '~/lib/talk-session'
+import { conversion, conversionHint } from '~/lib/conversion'
+import { formatPercent } from '~/lib/roi'
 import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
 import { getAccount } from '~/models/accounts.server'
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       visits: session.visits,
       visitors: session.visitors,
       leads: session.leads,
-      conversion: conversionPercent(session.leads, session.scans),
+      conversion: conversion(session.leads, session.visitors),
     },
     url: shortUrl(getConfig().appUrl, session.code),
   }
@@ -172,7 +173,7 @@ export default function SessionPage() {
           <Stat label="Visits" value={stats.visits} />
           <Stat label="Unique visitors" value={stats.visitors} />
           <Stat label="Leads" value={stats.leads} />
-          <Stat label="Conversion" value={stats.conversion === null ? '–' : `${stats.conversion}%`} hint="Leads ÷ scans" />
+          <Stat label="Conversion" value={formatPercent(stats.conversion.percent)} hint={conversionHint(stats.conversion)} />
         </dl>
       </section>
 

@@ -9,6 +9,7 @@ import { ColumnChart, Legend } from '~/components/workspace/roi-charts'
 import { ATTRIBUTION_NOTE, DataTable, money, OtherCurrencies, percent, Stat } from '~/components/workspace/roi-parts'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { columnChart } from '~/lib/charts.server'
+import { conversionHint } from '~/lib/conversion'
 import { UNLOCK_FEE } from '~/lib/constants'
 import { formatMoney, MONEY_CURRENCIES, moneyInputValue } from '~/lib/money'
 import { analyticsNotInPlanMessage } from '~/lib/plans'
@@ -66,6 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       scans: session.scans,
       visits: session.visits,
+      visitors: session.visitors,
       leads: session.leads,
       audienceSize: session.audienceSize,
       cost: { feeCents: session.costFeeCents, travelCents: session.costTravelCents, currency: session.costCurrency },
@@ -175,8 +177,9 @@ function SessionRoi({ data: loaded }: { data: Extract<Loaded, { locked: null }> 
         <dl className="mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
           <Stat label="Scans" value={roi.scans} hint="QR code opens" />
           <Stat label="Visits" value={roi.visits} hint="Typed or shared link opens" />
+          <Stat label="Unique visitors" value={roi.visitors} hint="People who opened the page, by either way, once a day" />
           <Stat label="Leads" value={roi.leads} hint="Captures, including any your plan hides" />
-          <Stat label="Conversion" value={percent(roi.conversion)} hint="Leads ÷ scans" />
+          <Stat label="Conversion" value={percent(roi.conversion.percent)} hint={conversionHint(roi.conversion)} />
           <Stat
             label="Capture rate"
             value={percent(roi.captureRate)}

@@ -7,6 +7,7 @@ import { GroupedBarChart, Legend } from '~/components/workspace/roi-charts'
 import { ATTRIBUTION_NOTE, money, percent, Stat } from '~/components/workspace/roi-parts'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { groupedBarChart } from '~/lib/charts.server'
+import { conversionHint, conversionNote } from '~/lib/conversion'
 import { UNLOCK_FEE } from '~/lib/constants'
 import { formatMoney } from '~/lib/money'
 import { analyticsNotInPlanMessage } from '~/lib/plans'
@@ -40,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const figures: SessionFigures = {
       scans: s.scans,
       visits: s.visits,
+      visitors: s.visitors,
       leads: s.leads,
       audienceSize: s.audienceSize,
       cost: { feeCents: s.costFeeCents, travelCents: s.costTravelCents, currency: s.costCurrency },
@@ -129,12 +131,13 @@ export default function TalkRoiPage() {
             <h2 id="totals-title" className="text-lg font-semibold text-white">
               Totals across {deliveries.length === 1 ? '1 session' : `${deliveries.length} sessions`}
             </h2>
-            <dl className="mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
+            <dl className="mt-3 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-7">
               <Stat label="Scans" value={totals.scans} />
               <Stat label="Visits" value={totals.visits} />
+              <Stat label="Unique visitors" value={totals.visitors} hint="Added up over the sessions" />
               <Stat label="Leads" value={totals.leads} hint="Captures, including any your plan hides" />
               <Stat label="People" value={totals.people} hint="Each counted once (first touch)" />
-              <Stat label="Conversion" value={percent(totals.conversion)} hint="Leads ÷ scans" />
+              <Stat label="Conversion" value={percent(totals.conversion.percent)} hint={conversionHint(totals.conversion)} />
               <Stat label="Capture rate" value={percent(totals.captureRate)} hint="Leads ÷ audience, where it is known" />
             </dl>
             <div className="mt-6 overflow-x-auto">
@@ -211,13 +214,23 @@ export default function TalkRoiPage() {
                 <caption className="sr-only">Every figure of each delivery</caption>
                 <thead>
                   <tr className="border-b border-white/10 text-slate-300">
-                    {['Delivery', 'Scans', 'Visits', 'Leads', 'Conversion', 'Capture rate', 'Cost', 'Pipeline', 'Won', 'ROI'].map(
-                      (h, i) => (
-                        <th key={h} scope="col" className={`py-2 pr-3 font-medium ${i ? 'text-right' : ''}`}>
-                          {h}
-                        </th>
-                      ),
-                    )}
+                    {[
+                      'Delivery',
+                      'Scans',
+                      'Visits',
+                      'Unique visitors',
+                      'Leads',
+                      'Conversion',
+                      'Capture rate',
+                      'Cost',
+                      'Pipeline',
+                      'Won',
+                      'ROI',
+                    ].map((h, i) => (
+                      <th key={h} scope="col" className={`py-2 pr-3 font-medium ${i ? 'text-right' : ''}`}>
+                        {h}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -234,8 +247,9 @@ export default function TalkRoiPage() {
                       </th>
                       <td className="py-2 pr-3 text-right tabular-nums">{d.roi.scans}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{d.roi.visits}</td>
+                      <td className="py-2 pr-3 text-right tabular-nums">{d.roi.visitors}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{d.roi.leads}</td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{percent(d.roi.conversion)}</td>
+                      <td className="py-2 pr-3 text-right tabular-nums">{percent(d.roi.conversion.percent)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">{percent(d.roi.captureRate)}</td>
                       <td className="py-2 pr-3 text-right tabular-nums">
                         {d.roi.cost ? formatMoney(d.roi.cost.cents, d.roi.cost.currency) : '—'}
@@ -255,6 +269,9 @@ export default function TalkRoiPage() {
                 </tbody>
               </table>
             </div>
+            <p className="mt-2 max-w-3xl text-sm text-slate-400">
+              {conversionNote({ floored: deliveries.some((d) => d.roi.conversion.floored) })}
+            </p>
           </section>
         </>
       )}

@@ -192,9 +192,10 @@ describe('the ROI of a session', () => {
     expect(page.roi).toMatchObject({
       scans: 40,
       visits: 10,
+      visitors: 50,
       leads: 5,
       people: 5,
-      conversion: 13, // 5 ÷ 40
+      conversion: { percent: 10, people: 50, floored: false }, // 5 ÷ 50 unique visitors (40 scanned, 10 typed)
       captureRate: 3, // 5 ÷ 200 = 2.5 → 3
       cost: { cents: 150_000, currency: 'USD' },
       won: [{ currency: 'USD', cents: 300_000 }],
@@ -219,7 +220,7 @@ describe('the ROI of a session', () => {
     expect(page.day.chart.cumulative?.total).toBe(4)
   })
 
-  it('zero scans, zero cost and no audience give "—", never a division by zero', async () => {
+  it('zero cost and no audience give "—", never a division by zero; a lead without a counted visitor converts at 100%', async () => {
     const { sessionId } = await seedTalkAndSession(owner.id, { audienceSize: null })
     await capture(sessionId, owner.id, unique('a'), '2026-06-01T08:05:00Z', { status: 'won', deal: 10_000, currency: 'USD' })
     await postCost(owner, sessionId, { fee: '0', currency: 'USD' })
@@ -227,7 +228,8 @@ describe('the ROI of a session', () => {
     expect(page.roi).toMatchObject({
       scans: 0,
       leads: 1,
-      conversion: null,
+      // Nobody leaves details without opening the page: the lead stands in for the uncounted visitor.
+      conversion: { percent: 100, people: 1, floored: true },
       captureRate: null,
       roi: null,
       roiMissing: 'zero-cost',
@@ -360,6 +362,6 @@ describe('the ROI of a session', () => {
     )
     expect(talk.deliveries).toEqual([])
     expect(talk.chart).toBeNull()
-    expect(talk.totals.conversion).toBeNull()
+    expect(talk.totals.conversion).toEqual({ percent: null, people: 0, floored: false })
   })
 })

@@ -273,7 +273,14 @@ describe('sessions: page, status, duplicate, delete', () => {
       await call(sessionLoader, makeRequest(`/app/sessions/${sessionId}`, { cookie: owner.cookie }), { id: sessionId }),
     )
     expect(page.url).toBe(`http://localhost:3000/t/${code}`)
-    expect(page.stats).toEqual({ scans: 8, visits: 3, visitors: 11, leads: 2, conversion: 25 })
+    // 2 leads ÷ 11 unique visitors (8 scanned, 3 typed the link)
+    expect(page.stats).toEqual({
+      scans: 8,
+      visits: 3,
+      visitors: 11,
+      leads: 2,
+      conversion: { percent: 18, people: 11, floored: false },
+    })
     expect(
       statusOf(await call(sessionLoader, makeRequest(`/app/sessions/${sessionId}`, { cookie: other.cookie }), { id: sessionId })),
     ).toBe(404)
@@ -281,10 +288,18 @@ describe('sessions: page, status, duplicate, delete', () => {
       404,
     )
 
-    const home = dataOf<{ sessions: Array<{ id: string; scans: number; leads: number; conversion: number | null }> }>(
+    const home = dataOf<{ sessions: Array<{ id: string; scans: number; leads: number; conversion: unknown }> }>(
       await call(homeLoader, makeRequest('/app', { cookie: owner.cookie })),
     )
-    expect(home.sessions).toEqual([expect.objectContaining({ id: sessionId, scans: 8, leads: 2, conversion: 25 })])
+    expect(home.sessions).toEqual([
+      expect.objectContaining({
+        id: sessionId,
+        scans: 8,
+        visitors: 11,
+        leads: 2,
+        conversion: expect.objectContaining({ percent: 18 }),
+      }),
+    ])
     const theirs = dataOf<{ sessions: unknown[] }>(await call(homeLoader, makeRequest('/app', { cookie: other.cookie })))
     expect(theirs.sessions).toEqual([])
   })
