@@ -272,7 +272,8 @@ export const analyticsEvents = pgTable(
 )
 
 // The one durable job queue (ARCHITECTURE decision 15, docs/decisions/0009-jobs.md): email,
-// storage clean-up, scheduled sweeps, and whatever kind comes next (app/services/job-kinds.server.ts).
+// storage clean-up, scheduled sweeps, and whatever kind comes next (payloads in app/jobs/payloads.ts,
+// handlers in app/services/job-kinds.server.ts).
 // Written in the same transaction as the change that causes the job; claimed with FOR UPDATE SKIP
 // LOCKED and a lease (locked_until), so several instances share the work and a crashed claim expires.
 export const jobs = pgTable(
@@ -662,7 +663,7 @@ export const contactNotes = pgTable(
 
 /**
  * What happened to a person, for the timeline and the fan-out to webhooks and CRMs
- * (app/services/lead-events.server.ts): captured, updated, status, tag, note, email, webhook and CRM
+ * (app/models/lead-events.server.ts): captured, updated, status, tag, note, email, webhook and CRM
  * deliveries. Removed with the person; an erasure leaves only lead_erasures behind.
  */
 export const leadEvents = pgTable(

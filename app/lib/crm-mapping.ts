@@ -5,6 +5,9 @@ import type { ContactStatus, ScoreBand } from './lead-status'
 // HubSpot's defaults, the form's schema (client and server), and the properties one person becomes.
 // The email is the fixed match key and is always sent as `email`. An empty property = not sent.
 
+/** The CRMs a workspace can connect. */
+export type CrmProvider = 'hubspot'
+
 export const CRM_FIELDS = [
   { key: 'firstName', label: 'First name', hubspot: 'firstname' },
   { key: 'company', label: 'Company', hubspot: 'company' },

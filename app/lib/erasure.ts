@@ -1,6 +1,6 @@
 // What is left of a stored message once the person it is about has been erased, or once the message
 // that tells the outside world about an erasure has done its work (docs/decisions/0014). Pure rules;
-// the queries that apply them are in app/services/lead-erasure.server.ts and the job worker.
+// the queries that apply them are in app/models/lead-erasure.server.ts and the job worker.
 
 /** A webhook delivery's body after its capture was erased: the log keeps status and timing, not the content. */
 export const ERASED_PAYLOAD = { erased: true } as const

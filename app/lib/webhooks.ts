@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { OutsideEvent } from '~/services/lead-events.server'
+import type { OutsideEvent } from '~/lib/lead-events'
 
 // Settings → Webhooks (issue 10 Deliver 6, docs/webhooks.md): the events an endpoint can subscribe
 // to, the endpoint form, and the retry schedule. Shared by the form (client and server) and the

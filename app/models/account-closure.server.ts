@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { speakers, talkSessions, users } from '~/db/schema'
-import { eraseAccountCopies } from '~/services/lead-erasure.server'
+import { eraseAccountCopies } from '~/models/lead-erasure.server'
 import { purgePageCache } from '~/services/page-cache.server'
 import { releaseStoredKeys, releaseStoredObjects } from '~/services/storage-gc.server'
 

@@ -2,8 +2,8 @@ import { desc } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { contactMessages } from '~/db/schema'
+import { enqueueEmail } from '~/jobs/email.server'
 import { emailLayout, escapeHtml, textToHtmlParagraphs } from '~/lib/email-html'
-import { enqueueEmail } from '~/services/email.server'
 
 export type ContactInput = { name: string; email: string; message: string }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, gt, inArray, isNotNull, max, notExists, sql
 import { getDb, type Db } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
 import { contacts, crmConnections, crmSyncs, leads, talkSessions, talks } from '~/db/schema'
-import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson } from '~/lib/crm-mapping'
+import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson, type CrmProvider } from '~/lib/crm-mapping'
 import { crmSyncText } from '~/lib/crm-sync-state'
 import { isUuid } from '~/lib/text'
 import { decryptSecret, encryptSecret } from '~/services/secrets.server'
@@ -12,7 +12,6 @@ import { visibleLeadsFilter } from './leads.server'
 // CRM connections and per-person sync state (issue 10 Deliver 7). Every query names the owner.
 // The access token is stored only encrypted (app/services/secrets.server.ts), bound to its owner.
 
-export type CrmProvider = 'hubspot'
 export type CrmSyncState = 'pending' | 'synced' | 'failed'
 
 const tokenContext = (provider: CrmProvider, ownerId: string) => `crm:${provider}:${ownerId}`

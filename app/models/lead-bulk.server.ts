@@ -4,7 +4,7 @@ import { contacts, leads } from '~/db/schema'
 import { TAGS_PER_PERSON } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
 import { isUuid } from '~/lib/text'
-import { eraseCaptures, recordLeadEvent } from '~/services/lead-events.server'
+import { eraseCaptures, recordLeadEvent } from '~/models/lead-events.server'
 import { ownerPlan, visibleLeadsFilter } from './leads.server'
 
 // Bulk actions of the leads list (issue 10 Deliver 2): status, tags and delete on selected people.

@@ -15,14 +15,14 @@ import {
   users,
 } from '~/db/schema'
 import { attendeeConfirmationEmail, newLeadEmail } from '~/emails/leads'
+import { emailJobPayload } from '~/jobs/email.server'
+import { jobsQueued } from '~/jobs/queue.server'
 import { consentTextHash, normalizeConsentText } from '~/lib/consent-text'
 import type { LeadInput } from '~/lib/lead-form'
 import { isPlan, visibleLeadLimit, type Plan } from '~/lib/plans'
-import { speakerNameForAttendees } from '~/lib/speaker-name'
 import type { SessionViewKind } from '~/lib/session-views'
-import { emailJobPayload } from '~/services/email.server'
-import { jobsQueued } from '~/services/jobs.server'
-import { captureEventCtes, eraseCaptures } from '~/services/lead-events.server'
+import { speakerNameForAttendees } from '~/lib/speaker-name'
+import { captureEventCtes, eraseCaptures } from '~/models/lead-events.server'
 import { newEraseToken, sha256Hex } from '~/services/lead-tokens.server'
 import { capturesBeforeBelow } from './leads.server'
 
@@ -361,7 +361,7 @@ export async function getLeadByEraseToken(code: string, token: string) {
 }
 
 /**
- * Erases the capture behind an attendee's link (app/services/lead-events.server.ts eraseCaptures:
+ * Erases the capture behind an attendee's link (app/models/lead-events.server.ts eraseCaptures:
  * the erasure is recorded, the person goes when it was their last capture, lead.deleted is sent).
  * True if a lead was erased.
  */

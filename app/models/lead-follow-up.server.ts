@@ -3,7 +3,7 @@ import { getDb, type Db } from '~/db/client.server'
 import { contactNotes, contacts } from '~/db/schema'
 import { mergeTags, normalizeTag } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
-import { eraseCaptures, recordLeadEvent } from '~/services/lead-events.server'
+import { eraseCaptures, recordLeadEvent } from '~/models/lead-events.server'
 import { allCaptureIds, findVisiblePerson } from './lead-detail.server'
 
 // The speaker's changes to one person (issue 10 Deliver 2): status, deal value, tags, notes and the

@@ -4,7 +4,7 @@ import { getConfig, getSessionSecret } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { newsletterSubscribers } from '~/db/schema'
 import { newsletterAlreadySubscribedEmail, newsletterConfirmationEmail } from '~/emails/newsletter'
-import { enqueueEmail } from '~/services/email.server'
+import { enqueueEmail } from '~/jobs/email.server'
 import { hitRateLimit } from '~/services/rate-limit.server'
 
 // Newsletter with double opt-in (ARCHITECTURE decision 3). A subscriber is `pending` until the link

@@ -1,6 +1,6 @@
 import { getDb } from '~/db/client.server'
 import { speakerMessages } from '~/db/schema'
-import { enqueueEmail } from '~/services/email.server'
+import { enqueueEmail } from '~/jobs/email.server'
 import { getContactTargetBySlug } from './speakers.server'
 
 export type ContactSpeakerInput = { senderName: string; senderEmail: string; senderCompany: string; message: string }

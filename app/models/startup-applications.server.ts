@@ -1,8 +1,9 @@
 import { desc, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { startupApplications } from '~/db/schema'
+import { enqueueEmail } from '~/jobs/email.server'
+import type { Email } from '~/jobs/payloads'
 import type { RevenueStage } from '~/lib/constants'
-import { enqueueEmail, type Email } from '~/services/email.server'
 
 export type StartupApplicationInput = {
   fullName: string

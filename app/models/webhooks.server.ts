@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { jobs, webhookDeliveries, webhookEndpoints } from '~/db/schema'
+import { enqueueJob } from '~/jobs/queue.server'
 import { WEBHOOK_LIMITS, WEBHOOK_PING, type WebhookEndpointInput } from '~/lib/webhooks'
 import { lockAccount } from '~/models/accounts.server'
-import { enqueueJob } from '~/services/jobs.server'
 import { decryptSecret, encryptSecret } from '~/services/secrets.server'
 
 // Settings → Webhooks: a speaker's endpoints and their delivery log. Every query names owner_id, so

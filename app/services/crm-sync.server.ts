@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import { MissingEncryptionKeyError } from '~/config.server'
 import { getDb, type Db } from '~/db/client.server'
 import { contacts } from '~/db/schema'
-import { crmProperties } from '~/lib/crm-mapping'
+import type { CrmBackfillPayload, CrmSyncPayload } from '~/jobs/payloads'
+import { type JobRow, enqueueJob } from '~/jobs/queue.server'
+import { crmProperties, type CrmProvider } from '~/lib/crm-mapping'
 import { CRM_NOT_IN_PLAN, hasCrmIntegration } from '~/lib/plans'
 import { isUuid } from '~/lib/text'
 import {
@@ -14,13 +16,10 @@ import {
   loadCrmPerson,
   recordCrmSync,
   setCrmConnectionError,
-  type CrmProvider,
 } from '~/models/crm.server'
+import { recordLeadEvent, type DispatchedLeadEvent } from '~/models/lead-events.server'
 import { ownerPlan } from '~/models/leads.server'
 import { archiveHubSpotContact, HubSpotError, upsertHubSpotContact } from './hubspot.server'
-import type { JobRow } from './jobs.server'
-import { enqueueJob } from './jobs.server'
-import { recordLeadEvent, type DispatchedLeadEvent } from './lead-events.server'
 import { SecretDecryptionError } from './secrets.server'
 
 // Pushing people to a connected CRM (issue 10 Deliver 7 and 9). The lead.event subscriber queues one
@@ -33,12 +32,6 @@ import { SecretDecryptionError } from './secrets.server'
 // why on the person, once, without a retry. Removing an erased person from the CRM still runs.
 
 export const CRM_SYNC_MAX_ATTEMPTS = 10
-
-export type CrmSyncPayload = {
-  provider: CrmProvider
-  ownerId: string
-  contactId: string
-} & ({ action: 'upsert' } | { action: 'archive'; externalId: string })
 
 const WITHHELD = 'Not sent: your plan locks every capture of this person.'
 export const NOT_REMOVED_SCOPE = 'not removed: the token lacks the scope'
@@ -83,8 +76,6 @@ async function queueUpsert(db: Db, base: Omit<CrmSyncPayload, 'action'>, dedupeK
   })
 }
 
-/** Sending the people captured before HubSpot was connected: one page of them per crm.backfill job. */
-export type CrmBackfillPayload = { provider: CrmProvider; ownerId: string; after: string | null }
 export const CRM_BACKFILL_PAGE = 200
 
 /**

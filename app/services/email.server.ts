@@ -1,30 +1,12 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm'
 import { getConfig, type Config } from '~/config.server'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
-import { enqueueJob, type JobRow } from './jobs.server'
+import type { Email } from '~/jobs/payloads'
+import type { JobRow } from '~/jobs/queue.server'
 
-// Email is the first kind of the job queue (jobs.server.ts); `email_outbox` is a read-only view of
-// the email jobs for the dev mailbox.
-
-export type Email = { to: string; subject: string; html: string; text: string; replyTo?: string }
-type Executor = Pick<Db, 'insert'>
-
-/**
- * Queues an email. Pass the transaction that writes the record causing the email,
- * so both land together or neither does. The job worker delivers it. `leadIds`: the captures whose
- * details it holds (a lead digest), so that erasing one of them deletes it.
- */
-export async function enqueueEmail(email: Email, tx: Executor = getDb(), about: { leadIds?: string[] } = {}) {
-  return (await enqueueJob('email', emailJobPayload(email), { tx, leadIds: about.leadIds }))!
-}
-
-/** What an `email` job carries (also written directly by the single-statement sign-up). */
-export function emailJobPayload(email: Email): Email {
-  const payload: Email = { to: email.to, subject: email.subject, html: email.html, text: email.text }
-  if (email.replyTo) payload.replyTo = email.replyTo
-  return payload
-}
+// Delivering the `email` jobs queued by app/jobs/email.server.ts; `email_outbox` is a read-only view
+// of the email jobs for the dev mailbox.
 
 /** The `email` job: one send through the transport; the result is kept as the delivery record. */
 export async function deliverEmail(transport: Transport, email: Email, job: Pick<JobRow, 'id'>) {

@@ -1,45 +1,19 @@
 import { getConfig } from '~/config.server'
+import type { JobKind, JobPayloads } from '~/jobs/payloads'
+import type { JobRow } from '~/jobs/queue.server'
 import { finishedLeadEventPayload } from '~/lib/erasure'
-import { createTransport, deliverEmail, type Email, type Transport } from './email.server'
-import {
-  CRM_SYNC_MAX_ATTEMPTS,
-  runCrmBackfill,
-  runCrmSync,
-  type CrmBackfillPayload,
-  type CrmSyncPayload,
-} from './crm-sync.server'
-import type { JobRow } from './jobs.server'
-import { dispatchLeadEvent, dispatchLeadEvents, type LeadEventPayload } from './lead-events.server'
+import { CRM_SYNC_MAX_ATTEMPTS, runCrmBackfill, runCrmSync } from './crm-sync.server'
+import { createTransport, deliverEmail, type Transport } from './email.server'
+import { dispatchLeadEvent, dispatchLeadEvents } from './lead-events.server'
 import { runRetention } from './lead-retention.server'
 import { rescoreSession } from './lead-scoring.server'
 import { pruneFinished } from './queue-retention.server'
 import { deleteIfUnreferenced, ORPHAN_MIN_AGE_MS, sweepOrphans } from './storage-gc.server'
-import { deliverWebhook, webhookRetryDelay, type WebhookDeliverPayload } from './webhooks.server'
+import { deliverWebhook, webhookRetryDelay } from './webhooks.server'
 
 // The kinds of durable job (docs/decisions/0009-jobs.md). Adding one is two typed edits: its payload
-// in JobPayloads, its handler in createJobRegistry. A handler that throws is retried with backoff
+// in JobPayloads (app/jobs/payloads.ts), its handler in createJobRegistry. A handler that throws is retried with backoff
 // until maxAttempts; what it returns is stored as the job's result.
-
-export type JobPayloads = {
-  email: Email
-  'storage.delete': { key: string }
-  'storage.sweep': { minAgeMs: number }
-  /** A person's capture created, updated or deleted: rescoring, webhooks, CRMs (lead-events.server.ts). */
-  'lead.event': LeadEventPayload
-  /** One signed POST of a webhook delivery (webhooks.server.ts); retried for 24 hours. */
-  'webhook.deliver': WebhookDeliverPayload
-  /** Create, update or archive one person in a connected CRM (crm-sync.server.ts). */
-  'crm.sync': CrmSyncPayload
-  /** Queue crm.sync for one page of the people not yet in the CRM, then the next page. */
-  'crm.backfill': CrmBackfillPayload
-  /** Rescore a session's people after its question weights changed (lead-scoring.server.ts). */
-  'leads.rescore': { ownerId: string; sessionId: string }
-  /** Daily: delete captures older than each account's retention setting (lead-retention.server.ts). */
-  'leads.retention': Record<string, never>
-  /** Daily: delete finished jobs and webhook deliveries older than JOB_RETENTION_DAYS (queue-retention.server.ts). */
-  'jobs.prune': { olderThanDays: number }
-}
-export type JobKind = keyof JobPayloads
 
 export type JobKindDefinition<P> = {
   run: (payload: P, job: JobRow) => Promise<Record<string, unknown> | void>

@@ -1,59 +1,16 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb } from '~/db/client.server'
 import { jobs } from '~/db/schema'
+import type { JobKind, JobPayloads } from '~/jobs/payloads'
+import { attachWorker, detachWorker, enqueueJob, type JobRow } from '~/jobs/queue.server'
 import type { Transport } from './email.server'
-import type { JobKind, JobPayloads, JobRegistry } from './job-kinds.server'
+import { createJobRegistry, type JobRegistry } from './job-kinds.server'
 
 // The one durable job mechanism (ARCHITECTURE decision 15, docs/decisions/0009-jobs.md). A job is a
-// row written in the same transaction as the change that causes it; an in-process worker claims due
-// rows with FOR UPDATE SKIP LOCKED and a lease, runs the kind's handler, retries failures with
-// backoff, and gives up after the kind's attempt limit. Kinds live in job-kinds.server.ts.
-
-type Executor = Pick<Db, 'insert'>
-export type JobRow = typeof jobs.$inferSelect
-
-export type EnqueueOptions = {
-  /** The transaction of the change that causes the job: both commit or neither does. */
-  tx?: Executor
-  runAt?: Date
-  /** One job per key, ever (a scheduled slot): a second enqueue with the same key is a no-op. */
-  dedupeKey?: string
-  /**
-   * The captures whose details the payload holds (an email to or about attendees): erasing one of
-   * them deletes the job (lead-erasure.server.ts).
-   */
-  leadIds?: string[]
-}
-
-/** Queues a job; returns its id, or null when a job with the same dedupe key exists already. */
-export async function enqueueJob<K extends JobKind>(
-  kind: K,
-  payload: JobPayloads[K],
-  options: EnqueueOptions = {},
-): Promise<string | null> {
-  const [row] = await (options.tx ?? getDb())
-    .insert(jobs)
-    .values({
-      kind,
-      payload,
-      runAt: options.runAt ?? new Date(),
-      dedupeKey: options.dedupeKey ?? null,
-      leadIds: options.leadIds?.length ? options.leadIds : null,
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey })
-    .returning({ id: jobs.id })
-  // The transaction may not have committed yet; if the kick misses the row, the next poll finds it.
-  queueMicrotask(() => activeWorker?.kick())
-  return row?.id ?? null
-}
-
-/**
- * Jobs were written by a statement of the caller's own rather than through enqueueJob (the
- * single-statement sign-up, app/models/lead-capture.server.ts): start the worker on them.
- */
-export function jobsQueued() {
-  activeWorker?.kick()
-}
+// row written in the same transaction as the change that causes it (app/jobs/queue.server.ts); this
+// in-process worker claims due rows with FOR UPDATE SKIP LOCKED and a lease, runs the kind's
+// handler, retries failures with backoff, and gives up after the kind's attempt limit. Kinds live in
+// job-kinds.server.ts.
 
 export type WorkerOptions = {
   /** The kinds and their handlers; the app's registry by default. */
@@ -80,8 +37,6 @@ export function backoffMs(attempt: number, baseDelayMs: number, maxDelayMs: numb
   const exp = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1))
   return Math.round(exp * (0.8 + Math.random() * 0.4))
 }
-
-let activeWorker: JobWorker | undefined
 
 export class JobWorker {
   private timer: NodeJS.Timeout | undefined
@@ -111,8 +66,7 @@ export class JobWorker {
 
   start() {
     // One worker per process; enqueueJob() kicks it so new work starts at once.
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    activeWorker = this
+    attachWorker(this)
     this.schedule(0)
     return this
   }
@@ -128,7 +82,7 @@ export class JobWorker {
   async stop() {
     this.stopped = true
     if (this.timer) clearTimeout(this.timer)
-    if (activeWorker === this) activeWorker = undefined
+    detachWorker(this)
     await this.running
   }
 
@@ -164,7 +118,7 @@ export class JobWorker {
   }
 
   private async kinds(): Promise<JobRegistry> {
-    this.registry ??= (await import('./job-kinds.server')).createJobRegistry({ transport: this.transport })
+    this.registry ??= createJobRegistry({ transport: this.transport })
     return this.registry
   }
 

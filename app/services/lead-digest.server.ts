@@ -3,10 +3,10 @@ import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { accounts, leads, talkSessions, talks, users } from '~/db/schema'
 import { leadDigestEmail, type SessionLeadsNotice } from '~/emails/leads'
+import { enqueueEmail } from '~/jobs/email.server'
 import { LEAD_DIGEST_INTERVAL_MS, LEAD_DIGEST_TICK_MS } from '~/lib/constants'
 import { sessionLabel } from '~/models/lead-capture.server'
 import { attendeeDetailColumns, pendingNotifications } from '~/models/leads.server'
-import { enqueueEmail } from '~/services/email.server'
 
 // Hourly and daily lead digests (issue 9 Deliver 7; the notify mode is accounts.lead_notify, set on
 // the speaker's settings page). Sent once even with several app instances: the instance that moves

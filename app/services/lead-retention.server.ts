@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lt } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { accounts, leads } from '~/db/schema'
 import { retentionCutoff } from '~/lib/retention'
-import { eraseCaptures } from './lead-events.server'
+import { eraseCaptures } from '~/models/lead-events.server'
 
 // Retention (issue 10 Deliver 9): the daily 'leads.retention' job deletes, for every account with
 // a retention setting, the captures first captured longer ago than its number of months, through

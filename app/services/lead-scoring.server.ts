@@ -4,7 +4,7 @@ import { inIdList } from '~/db/id-list'
 import { contacts, leads } from '~/db/schema'
 import { scoreLead } from '~/lib/lead-score'
 import { latestDetails, visibleCapturesOf } from '~/models/lead-detail.server'
-import type { LeadEventSubscriber } from './lead-events.server'
+import type { LeadEventSubscriber } from '~/models/lead-events.server'
 
 // Keeps each person's score (app/lib/lead-score.ts) on their contacts row: the lead.event subscriber
 // rescores the people of every created, updated or deleted capture, and the 'leads.rescore' job

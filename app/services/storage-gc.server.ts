@@ -1,7 +1,7 @@
 import { getConfig, type Config } from '~/config.server'
 import type { Db } from '~/db/client.server'
+import { enqueueJob } from '~/jobs/queue.server'
 import { isKeyReferenced, referencedKeys } from '~/models/storage-references.server'
-import { enqueueJob } from './jobs.server'
 import { deleteObject, isValidKey, listObjects } from './storage.server'
 
 // Stored objects no record uses are removed: a replaced or deleted record's object through a

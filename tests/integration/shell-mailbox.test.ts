@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { getConfig, parseConfig, resetConfig } from '~/config.server'
-import { loader as messageLoader } from '~/routes/dev.mailbox_.$id'
+import { enqueueEmail } from '~/jobs/email.server'
 import { loader as listLoader } from '~/routes/dev.mailbox'
-import { enqueueEmail } from '~/services/email.server'
+import { loader as messageLoader } from '~/routes/dev.mailbox_.$id'
 import { JobWorker } from '~/services/jobs.server'
 import { call, makeRequest } from './utils'
 

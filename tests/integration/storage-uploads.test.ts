@@ -265,7 +265,7 @@ describe.each<Backend>(['local', 's3'])('uploads on %s storage', (backend) => {
         cookie,
       }),
     )
-    const { enqueueJob } = await import('~/services/jobs.server')
+    const { enqueueJob } = await import('~/jobs/queue.server')
     const id = await enqueueJob('storage.delete', { key: object.key })
     await runJobs()
     const [job] = await getDb().select().from(jobs).where(eq(jobs.id, id!))

@@ -1,0 +1,24 @@
+import { getDb, type Db } from '~/db/client.server'
+import type { Email } from './payloads'
+import { enqueueJob } from './queue.server'
+
+// Email is the first kind of the job queue; its delivery (the transport) is
+// app/services/email.server.ts.
+
+type Executor = Pick<Db, 'insert'>
+
+/**
+ * Queues an email. Pass the transaction that writes the record causing the email,
+ * so both land together or neither does. The job worker delivers it. `leadIds`: the captures whose
+ * details it holds (a lead digest), so that erasing one of them deletes it.
+ */
+export async function enqueueEmail(email: Email, tx: Executor = getDb(), about: { leadIds?: string[] } = {}) {
+  return (await enqueueJob('email', emailJobPayload(email), { tx, leadIds: about.leadIds }))!
+}
+
+/** What an `email` job carries (also written directly by the single-statement sign-up). */
+export function emailJobPayload(email: Email): Email {
+  const payload: Email = { to: email.to, subject: email.subject, html: email.html, text: email.text }
+  if (email.replyTo) payload.replyTo = email.replyTo
+  return payload
+}

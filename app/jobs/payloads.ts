@@ -1,0 +1,64 @@
+import type { CrmProvider } from '~/lib/crm-mapping'
+import type { OutsideEvent } from '~/lib/lead-events'
+
+// What each kind of durable job carries: the contract between the code that queues a job (models,
+// services) and its handler (app/services/job-kinds.server.ts). Adding a kind is two typed edits:
+// its payload here, its handler in createJobRegistry.
+
+export type Email = { to: string; subject: string; html: string; text: string; replyTo?: string }
+
+/** What a deleted capture leaves for the subscribers (the rows are gone when they run). */
+export type DeletedLeadSnapshot = {
+  email: string
+  sessionId: string
+  /** True when it was the person's last capture, so the person is gone too. */
+  contactDeleted: boolean
+  /** The person's records in connected CRMs, read before the delete (for removal there). */
+  crmRecords: { provider: string; externalId: string }[]
+}
+
+export type LeadEventPayload = {
+  event: OutsideEvent
+  ownerId: string
+  contactId: string
+  leadId: string | null
+  occurredAt: string
+  /** Only on lead.deleted. */
+  deleted?: DeletedLeadSnapshot
+}
+
+export type WebhookDeliverPayload = {
+  deliveryId: string
+  /** A test ping or a replay from Settings: one attempt, sent even to a disabled endpoint. */
+  manual?: boolean
+}
+
+export type CrmSyncPayload = {
+  provider: CrmProvider
+  ownerId: string
+  contactId: string
+} & ({ action: 'upsert' } | { action: 'archive'; externalId: string })
+
+/** Sending the people captured before HubSpot was connected: one page of them per crm.backfill job. */
+export type CrmBackfillPayload = { provider: CrmProvider; ownerId: string; after: string | null }
+
+export type JobPayloads = {
+  email: Email
+  'storage.delete': { key: string }
+  'storage.sweep': { minAgeMs: number }
+  /** A person's capture created, updated or deleted: rescoring, webhooks, CRMs (app/services/lead-events.server.ts). */
+  'lead.event': LeadEventPayload
+  /** One signed POST of a webhook delivery (app/services/webhooks.server.ts); retried for 24 hours. */
+  'webhook.deliver': WebhookDeliverPayload
+  /** Create, update or archive one person in a connected CRM (app/services/crm-sync.server.ts). */
+  'crm.sync': CrmSyncPayload
+  /** Queue crm.sync for one page of the people not yet in the CRM, then the next page. */
+  'crm.backfill': CrmBackfillPayload
+  /** Rescore a session's people after its question weights changed (app/services/lead-scoring.server.ts). */
+  'leads.rescore': { ownerId: string; sessionId: string }
+  /** Daily: delete captures older than each account's retention setting (app/services/lead-retention.server.ts). */
+  'leads.retention': Record<string, never>
+  /** Daily: delete finished jobs and webhook deliveries older than JOB_RETENTION_DAYS (app/services/queue-retention.server.ts). */
+  'jobs.prune': { olderThanDays: number }
+}
+export type JobKind = keyof JobPayloads

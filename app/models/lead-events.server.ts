@@ -1,0 +1,201 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '~/db/client.server'
+import { contacts, crmSyncs, leadErasures, leadEvents, leads } from '~/db/schema'
+import type { DeletedLeadSnapshot, LeadEventPayload } from '~/jobs/payloads'
+import { enqueueJob } from '~/jobs/queue.server'
+import type { OutsideEvent } from '~/lib/lead-events'
+import { erasureEmailHash } from '~/services/lead-tokens.server'
+import { eraseStoredCopies } from './lead-erasure.server'
+
+// What happens to a person (issue 10): one row in lead_events per thing that happened (the
+// timeline), and, for the changes the outside world hears about, one durable `lead.event` job in the
+// same transaction. The job's handler (app/services/lead-events.server.ts) hands the event to each
+// subscriber in turn: rescoring, webhooks, CRMs. A subscriber must be idempotent (the job is retried
+// as a whole when one of them throws): queue follow-up jobs with a dedupe key built from the event's
+// job id.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Executor = Db | Tx
+
+/** Timeline entry types. */
+export type LeadEventType =
+  'captured' | 'resubmitted' | 'erased' | 'status' | 'tags' | 'deal' | 'note' | 'email' | 'webhook' | 'crm' | (string & {})
+
+/** A lead.event job as a subscriber sees it; `jobId` makes its own follow-up jobs idempotent. */
+export type DispatchedLeadEvent = LeadEventPayload & {
+  jobId: string
+  /**
+   * Whether the owner's plan lets them see the capture (app/lib/plans.ts). A locked capture is
+   * withheld from every read path: subscribers that send data out must skip it. Always true for
+   * lead.deleted (a deletion carries no more than the receiver already had).
+   */
+  visible: boolean
+}
+
+/** Gets the events of one claimed batch together (often one), in the order they were queued. */
+export type LeadEventSubscriber = (events: DispatchedLeadEvent[], db: Db) => Promise<void>
+
+/**
+ * Records one timeline entry and, when `notify` names an outside event, queues its fan-out in the
+ * same transaction.
+ */
+export async function recordLeadEvent(
+  tx: Executor,
+  entry: {
+    ownerId: string
+    contactId: string
+    leadId?: string | null
+    type: LeadEventType
+    data?: Record<string, unknown>
+    actorId?: string | null
+    notify?: OutsideEvent
+    deleted?: DeletedLeadSnapshot
+  },
+) {
+  const now = new Date()
+  await Promise.all([
+    tx.insert(leadEvents).values({
+      ownerId: entry.ownerId,
+      contactId: entry.contactId,
+      leadId: entry.leadId ?? null,
+      type: entry.type,
+      data: entry.data ?? {},
+      actorId: entry.actorId ?? null,
+      createdAt: now,
+    }),
+    entry.notify
+      ? enqueueJob(
+          'lead.event',
+          {
+            event: entry.notify,
+            ownerId: entry.ownerId,
+            contactId: entry.contactId,
+            leadId: entry.leadId ?? null,
+            occurredAt: now.toISOString(),
+            ...(entry.deleted ? { deleted: entry.deleted } : {}),
+          },
+          { tx },
+        )
+      : null,
+  ])
+}
+
+/**
+ * recordLeadEvent for a single statement whose earlier CTEs produce the capture (the sign-up,
+ * app/models/lead-capture.server.ts, which knows the person's and the capture's ids only inside the
+ * statement): two CTEs writing the same timeline row and the same `lead.event` job. `source` names a
+ * CTE with the columns contact_id, lead_id and inserted; `type` and `notify` are chosen per row from
+ * `inserted` (a new capture, or the same email again).
+ */
+export function captureEventCtes(entry: {
+  source: SQL
+  ownerId: string
+  type: { inserted: LeadEventType; updated: LeadEventType }
+  notify: { inserted: OutsideEvent; updated: OutsideEvent }
+  data: Record<string, unknown>
+  now: Date
+}): SQL {
+  const at = entry.now.toISOString()
+  const pick = (choice: { inserted: string; updated: string }) =>
+    sql`case when s.inserted then ${choice.inserted}::text else ${choice.updated}::text end`
+  return sql`
+  lead_event_row as (
+    insert into ${leadEvents} (owner_id, contact_id, lead_id, type, data, created_at)
+    select ${entry.ownerId}::uuid, s.contact_id, s.lead_id, ${pick(entry.type)}, ${JSON.stringify(entry.data)}::jsonb, ${at}::timestamptz
+    from ${entry.source} s
+  ),
+  lead_event_job as (
+    insert into jobs (kind, payload, run_at)
+    select 'lead.event',
+      jsonb_build_object('event', ${pick(entry.notify)}, 'ownerId', ${entry.ownerId}::text, 'contactId', s.contact_id,
+        'leadId', s.lead_id, 'occurredAt', ${at}::text),
+      ${at}::timestamptz
+    from ${entry.source} s
+  )`
+}
+
+/**
+ * Deletes captures (their submissions go with them), records each erasure with a keyed hash of the
+ * email only and the capture's time (an erased capture keeps its place: deleting the visible leads
+ * of a session never reveals locked ones), deletes a person left without captures (notes, timeline
+ * and CRM sync rows go with it), and sends lead.deleted for each. Every other stored copy of the
+ * captures' details goes in the same transaction (app/models/lead-erasure.server.ts: emails queued or sent,
+ * webhook delivery bodies, the details copied onto a person who stays). The consent ledger keeps
+ * its rows: they hold no personal data.
+ * Returns the ids erased.
+ */
+export async function eraseCaptures(
+  tx: Tx,
+  where: { ownerId: string; leadIds: string[] },
+  requestedBy: 'attendee' | 'speaker' | 'retention',
+  actorId: string | null = null,
+) {
+  if (where.leadIds.length === 0) return []
+  const erased = await tx
+    .delete(leads)
+    .where(and(eq(leads.ownerId, where.ownerId), inArray(leads.id, where.leadIds)))
+    .returning({
+      id: leads.id,
+      sessionId: leads.sessionId,
+      ownerId: leads.ownerId,
+      email: leads.email,
+      contactId: leads.contactId,
+      createdAt: leads.createdAt,
+    })
+  if (erased.length === 0) return []
+  await tx.insert(leadErasures).values(
+    erased.map((e) => ({
+      leadId: e.id,
+      sessionId: e.sessionId,
+      ownerId: e.ownerId,
+      emailHash: erasureEmailHash(e.email),
+      requestedBy,
+      // The erased capture keeps its place in the session's visibility order (leads.server.ts).
+      capturedAt: e.createdAt,
+    })),
+  )
+  const contactIds = [...new Set(erased.map((e) => e.contactId))]
+  const [remaining, crm] = await Promise.all([
+    tx
+      .select({ contactId: leads.contactId, n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(inArray(leads.contactId, contactIds))
+      .groupBy(leads.contactId),
+    tx
+      .select({ contactId: crmSyncs.contactId, provider: crmSyncs.provider, externalId: crmSyncs.externalId })
+      .from(crmSyncs)
+      .where(inArray(crmSyncs.contactId, contactIds)),
+  ])
+  const kept = new Set(remaining.filter((r) => Number(r.n) > 0).map((r) => r.contactId))
+  for (const e of erased) {
+    const contactDeleted = !kept.has(e.contactId)
+    await recordLeadEvent(tx, {
+      ownerId: e.ownerId,
+      contactId: e.contactId,
+      leadId: e.id,
+      type: 'erased',
+      data: { sessionId: e.sessionId, requestedBy },
+      actorId,
+      notify: 'lead.deleted',
+      deleted: {
+        email: e.email,
+        sessionId: e.sessionId,
+        contactDeleted,
+        crmRecords: contactDeleted
+          ? crm
+              .filter((c) => c.contactId === e.contactId && c.externalId)
+              .map((c) => ({ provider: c.provider, externalId: c.externalId! }))
+          : [],
+      },
+    })
+  }
+  const gone = contactIds.filter((id) => !kept.has(id))
+  if (gone.length) await tx.delete(contacts).where(and(eq(contacts.ownerId, where.ownerId), inArray(contacts.id, gone)))
+  await eraseStoredCopies(tx, {
+    ownerId: where.ownerId,
+    leadIds: erased.map((e) => e.id),
+    contactIds,
+    goneContactIds: gone,
+  })
+  return erased.map((e) => e.id)
+}
