@@ -5,5 +5,10 @@ declare module '@remix-run/node' {
     cspNonce: string
     /** This request's id: the X-Request-Id header and the reference on error pages and in the log. */
     requestId?: string
+    /**
+     * The TCP peer's address (the socket's, never a forwarded header): the dev mailbox answers only
+     * this machine in production (app/services/email.server.ts).
+     */
+    remoteAddress?: string
   }
 }

@@ -116,9 +116,11 @@ export async function createApp() {
   })
 
   const mode = config.NODE_ENV === 'production' ? 'production' : 'development'
-  const getLoadContext: GetLoadContextFunction = (_req, res) => ({
+  const getLoadContext: GetLoadContextFunction = (req, res) => ({
     cspNonce: String(res.locals.cspNonce ?? ''),
     requestId: String(res.locals.requestId ?? ''),
+    // The socket's peer, whatever TRUST_PROXY says (req.ip follows X-Forwarded-For then).
+    remoteAddress: req.socket.remoteAddress ?? '',
   })
   // The attendee page and its sign-up without Remix's route matching (server/attendee-route.ts); in
   // development Remix serves it from the same route module.

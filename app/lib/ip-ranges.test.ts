@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { blockedAddressReason, hostPortKey, parseAllowedHosts, parseIPv6 } from './ip-ranges'
+import { blockedAddressReason, hostPortKey, isLoopbackAddress, parseAllowedHosts, parseIPv6 } from './ip-ranges'
 
 describe('blockedAddressReason', () => {
   it.each([
@@ -70,6 +70,27 @@ describe('blockedAddressReason', () => {
     'fe00::1',
   ])('lets public %s through', (address) => {
     expect(blockedAddressReason(address)).toBeNull()
+  })
+})
+
+describe('isLoopbackAddress (the dev mailbox answers only this machine)', () => {
+  it.each(['127.0.0.1', '127.1.2.3', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '[::1]'])('%s is this machine', (a) => {
+    expect(isLoopbackAddress(a)).toBe(true)
+  })
+  it.each([
+    '10.0.0.1',
+    '192.0.2.2',
+    '0.0.0.0',
+    '::',
+    '::ffff:10.0.0.1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+    'localhost',
+    '',
+    undefined,
+    null,
+  ])('%s is not', (a) => {
+    expect(isLoopbackAddress(a)).toBe(false)
   })
 })
 

@@ -109,6 +109,21 @@ export function blockedAddressReason(address: string): BlockedReason | null {
   return V6.find((r) => inRange(b, r))?.[2] ?? null
 }
 
+/**
+ * True for a connection from this machine: 127.0.0.0/8, ::1, or IPv4-mapped ::ffff:127.x.x.x (how
+ * Node reports an IPv4 peer on a dual-stack socket). Anything else, or not an address, is false.
+ */
+export function isLoopbackAddress(address: string | null | undefined): boolean {
+  if (!address) return false
+  const v4 = parseIPv4(address)
+  if (v4) return v4[0] === 127
+  const b = parseIPv6(address)
+  if (!b) return false
+  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0)
+  if (zeros(0, 15) && b[15] === 1) return true
+  return zeros(0, 10) && b[10] === 0xff && b[11] === 0xff && b[12] === 127
+}
+
 export const BLOCKED_REASON_LABELS: Record<BlockedReason, string> = {
   unspecified: 'an unspecified address',
   loopback: 'a loopback address',

@@ -1,15 +1,14 @@
-import type { MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { shellMeta } from '~/components/layout/meta'
-import { getConfig } from '~/config.server'
-import { listDevMailbox } from '~/services/email.server'
+import { listDevMailbox, requireDevMailbox } from '~/services/email.server'
 
 // The dev mailbox: email "delivered" without a provider (no RESEND_API_KEY). Not served in production
-// unless DEV_MAILBOX=true.
+// unless DEV_MAILBOX=true, and then only to this machine (requireDevMailbox).
 
-export async function loader() {
-  if (!getConfig().devMailboxEnabled) throw new Response('Not Found', { status: 404 })
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireDevMailbox(request, context)
   const messages = await listDevMailbox(100)
   return { messages: messages.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })) }
 }

@@ -2,13 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { shellMeta } from '~/components/layout/meta'
-import { getConfig } from '~/config.server'
-import { getDevMailboxMessage } from '~/services/email.server'
+import { getDevMailboxMessage, requireDevMailbox } from '~/services/email.server'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  if (!getConfig().devMailboxEnabled) throw new Response('Not Found', { status: 404 })
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireDevMailbox(request, context)
   const id = params.id ?? ''
   const message = UUID.test(id) ? await getDevMailboxMessage(id) : null
   if (!message || (message.transport !== null && message.transport !== 'dev-mailbox'))

@@ -1,9 +1,11 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm'
+import type { AppLoadContext } from '@remix-run/node'
 import { getConfig, type Config } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
 import type { Email } from '~/jobs/payloads'
 import type { JobRow } from '~/jobs/queue.server'
+import { isLoopbackAddress } from '~/lib/ip-ranges'
 
 // Delivering the `email` jobs queued by app/jobs/email.server.ts; `email_outbox` is a read-only view
 // of the email jobs for the dev mailbox.
@@ -52,6 +54,24 @@ export function createTransport(config: Config = getConfig()): Transport {
       return { providerId: data?.id }
     },
   }
+}
+
+// Headers a proxy adds: a request carrying one came through a proxy, even when that proxy runs on
+// this machine (its socket is then loopback for everyone it forwards).
+const FORWARDED = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host']
+
+/**
+ * Throws 404 unless the dev mailbox may answer this request. It holds every sign-in link: in
+ * development it is open as before; in production (DEV_MAILBOX=true) only to a request from this
+ * machine — the socket's peer is loopback (never X-Forwarded-For, which anyone can send) and no proxy
+ * forwarded it.
+ */
+export function requireDevMailbox(request: Request, context: Pick<AppLoadContext, 'remoteAddress'>) {
+  const config = getConfig()
+  const allowed =
+    config.devMailboxEnabled &&
+    (!config.isProduction || (isLoopbackAddress(context.remoteAddress) && !FORWARDED.some((h) => request.headers.has(h))))
+  if (!allowed) throw new Response('Not Found', { status: 404 })
 }
 
 /** The dev mailbox: messages "delivered" without a provider. */

@@ -58,4 +58,51 @@ describe('/dev/mailbox', () => {
       resetConfig(base)
     }
   })
+
+  it('in production, with DEV_MAILBOX=true, answers only a request from this machine that no proxy forwarded', async () => {
+    const base = getConfig()
+    const id = await enqueueEmail({ to: 'admin@example.com', subject: 'Your sign-in link', html: '<p>x</p>', text: 'x' })
+    const list = (remoteAddress: string | undefined, headers: Record<string, string> = {}) =>
+      call(listLoader, makeRequest('/dev/mailbox', { headers }), {}, { remoteAddress })
+    const one = (remoteAddress: string | undefined, headers: Record<string, string> = {}) =>
+      call(messageLoader, makeRequest(`/dev/mailbox/${id}`, { headers }), { id }, { remoteAddress })
+    try {
+      resetConfig(
+        parseConfig({
+          DATA_DIR: base.dataDir,
+          SESSION_SECRET: 'test-session-secret',
+          SEED_DEMO: 'false',
+          APP_URL: 'https://lectern.example.com',
+          NODE_ENV: 'production',
+          DEV_MAILBOX: 'true',
+          TRUST_PROXY: 'true',
+        }),
+      )
+      for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        expect(await list(local)).toHaveProperty('messages')
+        expect(await one(local)).toHaveProperty('message')
+      }
+      // Another machine, whatever forwarded header it sends; or this machine forwarding someone
+      // else's request (a reverse proxy on the same host); or no known peer at all.
+      const refused: [string | undefined, Record<string, string>][] = [
+        ['192.0.2.7', {}],
+        ['10.0.0.2', { 'X-Forwarded-For': '127.0.0.1' }],
+        ['::ffff:192.0.2.7', {}],
+        ['127.0.0.1', { 'X-Forwarded-For': '198.51.100.4' }],
+        ['127.0.0.1', { Forwarded: 'for=198.51.100.4' }],
+        ['127.0.0.1', { 'X-Real-IP': '198.51.100.4' }],
+        [undefined, {}],
+      ]
+      for (const [address, headers] of refused) {
+        expect(((await list(address, headers)) as Response).status, `${address} ${JSON.stringify(headers)}`).toBe(404)
+        expect(((await one(address, headers)) as Response).status).toBe(404)
+      }
+    } finally {
+      resetConfig(base)
+    }
+  })
+
+  it('stays open in development, where it was before', async () => {
+    expect(await call(listLoader, makeRequest('/dev/mailbox'), {}, { remoteAddress: '192.0.2.7' })).toHaveProperty('messages')
+  })
 })

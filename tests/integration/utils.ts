@@ -54,12 +54,18 @@ export function makeRequest(pathname: string, options: RequestOptions = {}) {
 
 /** Calls a loader or action and returns the thrown or returned Response (redirects are thrown). */
 export async function call<T>(
-  fn: (args: { request: Request; params: Record<string, string>; context: { cspNonce: string } }) => Promise<T>,
+  fn: (args: {
+    request: Request
+    params: Record<string, string>
+    context: { cspNonce: string; remoteAddress?: string }
+  }) => Promise<T>,
   request: Request,
   params: Record<string, string> = {},
+  /** What the server puts in the load context: the socket's peer address (server/index.ts). */
+  context: { remoteAddress?: string } = { remoteAddress: '127.0.0.1' },
 ) {
   try {
-    return await fn({ request, params, context: { cspNonce: '' } })
+    return await fn({ request, params, context: { cspNonce: '', ...context } })
   } catch (thrown) {
     if (thrown instanceof Response) return thrown
     throw thrown
