@@ -38,7 +38,7 @@ export const pricingProPlan = {
   features: [
     'Unlimited sessions and leads',
     'Customised landing page',
-    'CRM integration (coming soon)',
+    'CRM integration (HubSpot)',
     'ROI and lead analytics dashboard',
     `Team management (up to ${TEAM_MAX_USERS} users)`,
   ],
