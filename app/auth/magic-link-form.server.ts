@@ -15,15 +15,16 @@ import {
   type MagicLinkIntent,
   type MagicLinkView,
 } from './magic-link-schema'
+import { OTHER_DEVICE_TEXT } from './magic-link-text'
 import { getSessionUser } from './session.server'
 import {
   afterSignInPath,
   clearPendingSignIn,
   getPendingSignIn,
   getSignInStatus,
+  linkOpenedElsewhere,
   requestMagicLink,
   verifyCode,
-  type PendingSignIn,
 } from './magic-link.server'
 
 // Loader and action halves of <MagicLinkForm> (magic-link-form.tsx). Any route can embed the form:
@@ -33,16 +34,13 @@ import {
 export async function getMagicLinkView(request: Request, intent?: MagicLinkIntent): Promise<MagicLinkView> {
   const pending = await getPendingSignIn(request)
   if (!pending || (intent && pending.intent !== intent)) return { stage: 'form' }
-  return viewOf(pending)
-}
-
-function viewOf(pending: PendingSignIn): MagicLinkView {
   return {
     stage: 'sent',
     email: pending.email,
     intent: pending.intent,
     resendAvailableAt: pending.sentAt + MAGIC_LINK_COOLDOWN_MS,
     serverNow: Date.now(),
+    openedElsewhere: await linkOpenedElsewhere(pending.email),
   }
 }
 
@@ -126,14 +124,10 @@ export async function handleMagicLinkAction({
   if (action === FORM_INTENT.check) {
     const status = await getSignInStatus(request)
     if (status.signedIn) return redirect(status.redirectTo, { headers: { 'Set-Cookie': await clearPendingSignIn() } })
-    return reply(
-      'check',
-      {
-        status: 'error',
-        error: { '': ['You are not signed in yet. Click the link in the email (or enter the code below), then try again.'] },
-      },
-      409,
-    )
+    const message = status.openedElsewhere
+      ? OTHER_DEVICE_TEXT.checkOpenedElsewhere
+      : 'You are not signed in yet. Click the link in the email (or enter the code below), then try again.'
+    return reply('check', { status: 'error', error: { '': [message] } }, 409)
   }
 
   return reply('request', { status: 'error', error: { '': [AUTH_TEXT.sendFailed] } }, 400)

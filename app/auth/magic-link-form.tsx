@@ -22,22 +22,22 @@
  * are requestMagicLink({ request, email, intent, returnTo }) and verifyCode({ request, email, code })
  * in '~/auth/magic-link.server'. Everything works without JavaScript; with it the "sent" state
  * polls /auth/status every 2 s and moves on as soon as the link was clicked in another tab, and
- * the resend button counts down its 60-second cooldown (which the server enforces anyway).
+ * the resend button counts down its 60-second cooldown (which the server enforces anyway). A link
+ * opened on another device signs in that device only: the poll (or, without JS, the loader and the
+ * "continue" button) then says so here and points to the code field, which is always offered.
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { Form, useActionData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { buttonClass, Field, FormMessage, Honeypot, Spinner } from '~/components/forms'
-import { MAGIC_CODE_LENGTH } from '~/lib/constants'
+import { MAGIC_CODE_LENGTH, SIGN_IN_STATUS_POLL_MS, WAITING_TAB_CODE_HINT_MS } from '~/lib/constants'
 import type { MagicLinkActionData, MagicLinkView } from './magic-link-schema'
-import { AUTH_TEXT, FORM_INTENT } from './magic-link-text'
+import { AUTH_TEXT, FORM_INTENT, OTHER_DEVICE_TEXT } from './magic-link-text'
 
 // The constraints of RequestLinkSchema and CodeSchema (magic-link-schema.ts) as browser hints: the
 // server validates, so the sign-in pages ship no validation library (docs/performance.md).
 export const REQUEST_LINK_CONSTRAINT = { email: { required: true } }
 export const CODE_CONSTRAINT = { code: { required: true, pattern: `^\\d{${MAGIC_CODE_LENGTH}}$` } }
-
-export const STATUS_POLL_MS = 2_000
 
 export function MagicLinkForm({ view, action, heading }: { view: MagicLinkView; action?: string; heading?: ReactNode }) {
   const actionData = useActionData<Partial<MagicLinkActionData>>()
@@ -48,7 +48,8 @@ export function MagicLinkForm({ view, action, heading }: { view: MagicLinkView; 
       {view.stage === 'form' ? (
         <RequestForm action={action} answer={answer} />
       ) : (
-        <SentState view={view} action={action} answer={answer} />
+        // Keyed by the email sent: a resend starts the waiting over.
+        <SentState key={view.resendAvailableAt} view={view} action={action} answer={answer} />
       )}
     </div>
   )
@@ -97,7 +98,6 @@ function SentState({
   action?: string
   answer: Answer
 }) {
-  const hydrated = useHydrated()
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
@@ -110,7 +110,7 @@ function SentState({
           Sent to <strong className="text-white">{view.email}</strong>. The link and the code expire in 15 minutes.
         </p>
       </div>
-      {hydrated ? <StatusPoll /> : null}
+      <WaitingStatus openedElsewhere={view.openedElsewhere} />
       <CodeForm action={action} answer={answer} />
       <ContinueForm action={action} answer={answer} />
       <ResendForm view={view} action={action} answer={answer} />
@@ -212,35 +212,69 @@ function useCountdown(availableAt: number, serverNow: number) {
   return remaining
 }
 
-/** With JS: notices the session the link created in another tab (cookies are shared) and moves on. */
-function StatusPoll() {
+/**
+ * Where the sign-in stands, seen from this tab. With JS it polls /auth/status: a session the link
+ * created in another tab of this browser (cookies are shared) moves the tab on; a link opened on
+ * another device is said at once; and after WAITING_TAB_CODE_HINT_MS without news "Checking
+ * access..." gives way to the hint about the code. Without JS the loader's view says the same.
+ */
+function WaitingStatus({ openedElsewhere: openedElsewhereOnLoad }: { openedElsewhere: boolean }) {
+  const hydrated = useHydrated()
+  const [polledElsewhere, setPolledElsewhere] = useState(false)
+  const [slow, setSlow] = useState(false)
+  const elsewhere = polledElsewhere || openedElsewhereOnLoad
+  useStatusPoll({ enabled: !elsewhere, onOpenedElsewhere: () => setPolledElsewhere(true) })
+  useEffect(() => {
+    if (elsewhere) return
+    const timer = setTimeout(() => setSlow(true), WAITING_TAB_CODE_HINT_MS)
+    return () => clearTimeout(timer)
+  }, [elsewhere])
+  if (elsewhere)
+    return (
+      <p role="status" className="rounded-md border border-amber-300/40 bg-amber-950/40 px-4 py-3 text-sm text-amber-50">
+        {OTHER_DEVICE_TEXT.openedElsewhere}
+      </p>
+    )
+  if (!hydrated) return null
+  return (
+    <p role="status" className="text-sm text-slate-300">
+      {slow ? OTHER_DEVICE_TEXT.stillWaiting : <Spinner label={AUTH_TEXT.checkingAccess} />}
+    </p>
+  )
+}
+
+type SignInStatus = { signedIn: boolean; redirectTo: string | null; openedElsewhere: boolean }
+
+function useStatusPoll({ enabled, onOpenedElsewhere }: { enabled: boolean; onOpenedElsewhere: () => void }) {
   const navigate = useNavigate()
   useEffect(() => {
+    if (!enabled) return
     let stopped = false
     const check = async () => {
       try {
         const res = await fetch('/auth/status', { headers: { Accept: 'application/json' }, cache: 'no-store' })
-        if (!res.ok) return
-        const status = (await res.json()) as { signedIn: boolean; redirectTo: string | null }
-        if (!stopped && status.signedIn && status.redirectTo) {
+        if (!res.ok || stopped) return
+        const status = (await res.json()) as SignInStatus
+        if (stopped) return
+        if (status.signedIn && status.redirectTo) {
           stopped = true
           navigate(status.redirectTo, { replace: true })
+        } else if (status.openedElsewhere) {
+          stopped = true
+          onOpenedElsewhere()
         }
       } catch {
         // Offline for a moment: the next tick tries again.
       }
     }
-    const timer = setInterval(check, STATUS_POLL_MS)
+    const timer = setInterval(check, SIGN_IN_STATUS_POLL_MS)
     return () => {
       stopped = true
       clearInterval(timer)
     }
-  }, [navigate])
-  return (
-    <p role="status" className="text-sm text-slate-300">
-      <Spinner label={AUTH_TEXT.checkingAccess} />
-    </p>
-  )
+    // onOpenedElsewhere is a fresh closure each render; the poll only needs the first.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, navigate])
 }
 
 function useHydrated() {

@@ -25,7 +25,16 @@ export const CodeSchema = z.object({
 
 /** What <MagicLinkForm> shows: the email field, or the "sent" state of this browser's pending sign-in. */
 export type MagicLinkView =
-  { stage: 'form' } | { stage: 'sent'; email: string; intent: MagicLinkIntent; resendAvailableAt: number; serverNow: number }
+  | { stage: 'form' }
+  | {
+      stage: 'sent'
+      email: string
+      intent: MagicLinkIntent
+      resendAvailableAt: number
+      serverNow: number
+      /** The link was opened on another device (now signed in); this tab can still use the code. */
+      openedElsewhere: boolean
+    }
 
 /** The action half's answer when it does not redirect (validation errors, limits, "not yet"). */
 export type MagicLinkActionData = {

@@ -4,8 +4,8 @@ import {
   hashMagicCode,
   hashMagicToken,
   isWellFormedToken,
+  magicCodeFor,
   magicLinkUrl,
-  newMagicCode,
   newMagicToken,
   normalizeEmail,
 } from './magic-link-tokens.server'
@@ -21,10 +21,21 @@ describe('magic-link secrets', () => {
   })
 
   it('makes 6-digit codes, keeping leading zeros', () => {
-    const codes = Array.from({ length: 2000 }, () => newMagicCode())
+    const codes = Array.from({ length: 2000 }, () => magicCodeFor(newMagicToken(), 'secret'))
     for (const code of codes) expect(code).toMatch(/^\d{6}$/)
     // 2000 draws from a million values: a leading zero shows up about 200 times.
     expect(codes.some((c) => c.startsWith('0'))).toBe(true)
+    // Spread over the whole range: no value repeats more than a few times in 2000 draws.
+    expect(new Set(codes).size).toBeGreaterThan(1990)
+  })
+
+  it('derives the code from the link token and the server secret: the same token, the same code', () => {
+    const tokens = Array.from({ length: 50 }, () => newMagicToken())
+    const codes = tokens.map((token) => magicCodeFor(token, 'secret'))
+    expect(tokens.map((token) => magicCodeFor(token, 'secret'))).toEqual(codes)
+    // Another secret gives unrelated codes (each match is a one-in-a-million chance).
+    const otherSecret = tokens.map((token) => magicCodeFor(token, 'other secret'))
+    expect(otherSecret.filter((code, i) => code === codes[i]).length).toBeLessThanOrEqual(1)
   })
 
   it('stores only digests: SHA-256 for the token, a keyed digest bound to the link for the code', () => {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { MAGIC_CODE_LENGTH, MAGIC_TOKEN_BYTES } from '~/lib/constants'
 
 // The secrets of one sign-in email: a link token and a short code. Only digests are stored.
@@ -8,9 +8,15 @@ export function newMagicToken(): string {
   return randomBytes(MAGIC_TOKEN_BYTES).toString('base64url')
 }
 
-/** A 6-digit code with leading zeros, uniformly drawn by crypto.randomInt. */
-export function newMagicCode(): string {
-  return String(randomInt(0, 10 ** MAGIC_CODE_LENGTH)).padStart(MAGIC_CODE_LENGTH, '0')
+/**
+ * The email's 6-digit code (leading zeros kept), derived from its link token with the server
+ * secret. Derived rather than drawn so that the device which spends the link — and only it, since
+ * nothing else holds the token — can be shown the same code to type in the tab that asked for the
+ * email (docs/auth.md, "Opened on another device"). 48 bits reduced mod 10^6: the bias is ~10^-9.
+ */
+export function magicCodeFor(token: string, secret: string): string {
+  const digest = createHmac('sha256', secret).update(`magic-code:${token}`).digest()
+  return String(digest.readUIntBE(0, 6) % 10 ** MAGIC_CODE_LENGTH).padStart(MAGIC_CODE_LENGTH, '0')
 }
 
 /** The stored form of a link token: its SHA-256 (the token has 256 bits, so a plain hash is enough). */

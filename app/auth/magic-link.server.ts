@@ -15,13 +15,15 @@ import { AUTH_TEXT, MAGIC_LINK_INTENTS, type MagicLinkIntent } from './magic-lin
 import {
   hashMagicCode,
   hashMagicToken,
+  magicCodeFor,
   magicLinkUrl,
-  newMagicCode,
   newMagicToken,
   normalizeEmail,
 } from './magic-link-tokens.server'
+import { rememberCodeForOtherDevice } from './other-device.server'
 import { createUserSession, getSessionUser } from './session.server'
-import { insertVerification } from './verifications.server'
+import { closeVerification, findOpenCodeAfterLink, insertVerification } from './verifications.server'
+import { readForm } from '~/services/request-body.server'
 
 // Requesting and completing emailed sign-in. Routes call these; the strategy spends the secrets.
 
@@ -132,7 +134,7 @@ async function writeVerificationAndEmail({
 }) {
   const config = getConfig()
   const token = newMagicToken()
-  const code = newMagicCode()
+  const code = magicCodeFor(token, getSessionSecret(config))
   const tokenHash = hashMagicToken(token)
   await getDb().transaction(async (tx) => {
     await insertVerification(
@@ -162,6 +164,7 @@ export const rateLimitedMessage = (retryAfterMs: number) =>
 // ── Completing sign-in ───────────────────────────────────────────────────────────────────────
 
 export type SignInResult = { ok: true; user: AuthenticatedUser; headers: Headers } | { ok: false; message: string }
+export type TokenSignInResult = (SignInResult & { ok: false }) | (SignInResult & { ok: true; otherDevice: boolean })
 
 /**
  * Starts a fresh session for an authenticated user. The code is typed in the original tab, so its
@@ -179,11 +182,32 @@ async function startSession(
   return headers
 }
 
-/** POST body `token` (from /auth/callback): spends the link and signs in. */
-export async function signInWithToken(request: Request): Promise<SignInResult> {
-  const result = await authenticateMagicLink(request)
+/**
+ * POST body `token` (from /auth/callback): spends the link and signs in THIS browser — never the
+ * tab that asked, wherever it is. If this browser is the one that asked (its pending sign-in names
+ * the address), that tab follows the shared session and the email's code is closed. Otherwise
+ * (`otherDevice`: a phone, another browser) the code stays open for the asking tab, and this
+ * browser gets it to show on /auth/success (other-device.server.ts).
+ */
+export async function signInWithToken(request: Request): Promise<TokenSignInResult> {
+  const form = await readForm(request)
+  const token = form.get('token')
+  const pending = await getPendingSignIn(request)
+  const result = await authenticateMagicLink(
+    new Request(request.url, {
+      method: 'POST',
+      body: new URLSearchParams({ token: typeof token === 'string' ? token : '' }),
+      headers: { Cookie: request.headers.get('Cookie') ?? '' },
+    }),
+  )
   if (!result.ok) return result
-  return { ok: true, user: result.user, headers: await startSession(result.user, request, { clearPending: false }) }
+  // authenticateMagicLink succeeded, so the token was a well-formed string.
+  const spent = token as string
+  const headers = await startSession(result.user, request, { clearPending: false })
+  const otherDevice = pending?.email !== normalizeEmail(result.user.email)
+  if (otherDevice) headers.append('Set-Cookie', await rememberCodeForOtherDevice(spent))
+  else await closeVerification(hashMagicToken(spent))
+  return { ok: true, user: result.user, headers, otherDevice }
 }
 
 /**
@@ -209,11 +233,22 @@ export async function verifyCode({
   return { ok: true, user: result.user, headers: await startSession(result.user, request, { clearPending: true }) }
 }
 
-/** For the original tab's poll and its no-JS "continue" button. */
+/**
+ * For the original tab's poll and its no-JS "continue" button. `openedElsewhere`: the link of this
+ * tab's email was opened on another device, which is signed in; this tab can still use the code.
+ */
 export async function getSignInStatus(request: Request) {
   const [user, pending] = await Promise.all([getSessionUser(request), getPendingSignIn(request)])
-  if (!user) return { signedIn: false as const, redirectTo: null }
-  return { signedIn: true as const, redirectTo: afterSignInPath(user, pending) }
+  if (!user) {
+    const openedElsewhere = pending ? await linkOpenedElsewhere(pending.email) : false
+    return { signedIn: false as const, redirectTo: null, openedElsewhere }
+  }
+  return { signedIn: true as const, redirectTo: afterSignInPath(user, pending), openedElsewhere: false }
+}
+
+/** The newest email to this address had its link opened on another device, and its code still works. */
+export async function linkOpenedElsewhere(email: string) {
+  return (await findOpenCodeAfterLink({ email })) !== null
 }
 
 /** Used by actions that end a sign-in screen's flow: redirect and forget the pending state. */

@@ -29,26 +29,73 @@ export async function insertVerification(
   await tx.insert(verifications).values(values)
 }
 
-/** Marks the link used if it is unused and unexpired; returns the row only to the one caller that won. */
+/**
+ * Marks the link used if it is unused and unexpired; returns the row only to the one caller that
+ * won. The code stays usable: the caller closes it (closeVerification) unless the link was opened
+ * on another device than the tab that asked.
+ */
 export async function consumeVerificationByToken(tokenHash: string): Promise<Verification | null> {
   const [row] = await getDb()
     .update(verifications)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(verifications.tokenHash, tokenHash), isNull(verifications.usedAt), gt(verifications.expiresAt, sql`now()`)))
+    .set({ linkUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(verifications.tokenHash, tokenHash),
+        isNull(verifications.usedAt),
+        isNull(verifications.linkUsedAt),
+        gt(verifications.expiresAt, sql`now()`),
+      ),
+    )
     .returning()
   return row ?? null
+}
+
+/** Nothing of this email works any more: its link was spent in the browser whose tab asked. */
+export async function closeVerification(tokenHash: string) {
+  await getDb()
+    .update(verifications)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(verifications.tokenHash, tokenHash), isNull(verifications.usedAt)))
 }
 
 /** Why a token could not be used: unknown (tampered), used, or expired. */
 export async function describeVerification(tokenHash: string): Promise<'unknown' | 'used' | 'expired' | 'active'> {
   const [row] = await getDb()
-    .select({ usedAt: verifications.usedAt, expired: sql<boolean>`${verifications.expiresAt} <= now()` })
+    .select({
+      usedAt: verifications.usedAt,
+      linkUsedAt: verifications.linkUsedAt,
+      expired: sql<boolean>`${verifications.expiresAt} <= now()`,
+    })
     .from(verifications)
     .where(eq(verifications.tokenHash, tokenHash))
     .limit(1)
   if (!row) return 'unknown'
-  if (row.usedAt) return 'used'
+  if (row.usedAt || row.linkUsedAt) return 'used'
   return row.expired ? 'expired' : 'active'
+}
+
+/**
+ * The code of the email whose link was opened on another device, while it can still be typed:
+ * not used, not expired, attempts left. For that device's page (which shows the code) and for the
+ * asking tab's "opened on another device" notice (by email: its newest sign-in).
+ */
+export async function findOpenCodeAfterLink(
+  by: { tokenHash: string } | { email: string },
+): Promise<Pick<Verification, 'id' | 'email' | 'expiresAt' | 'codeAttempts'> | null> {
+  const [row] = await getDb()
+    .select({
+      id: verifications.id,
+      email: verifications.email,
+      expiresAt: verifications.expiresAt,
+      codeAttempts: verifications.codeAttempts,
+      open: sql<boolean>`${verifications.usedAt} is null and ${verifications.linkUsedAt} is not null and ${verifications.expiresAt} > now() and ${verifications.codeAttempts} < ${MAGIC_CODE_MAX_ATTEMPTS}`,
+    })
+    .from(verifications)
+    .where('tokenHash' in by ? eq(verifications.tokenHash, by.tokenHash) : eq(verifications.email, by.email))
+    .orderBy(desc(verifications.createdAt))
+    .limit(1)
+  if (!row?.open) return null
+  return { id: row.id, email: row.email, expiresAt: row.expiresAt, codeAttempts: row.codeAttempts }
 }
 
 /** The newest unused, unexpired sign-in for this address (the one whose code the tab may enter). */

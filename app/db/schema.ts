@@ -69,6 +69,10 @@ export const verifications = pgTable(
     returnTo: text('return_to'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    // The link was spent on a device with no pending sign-in for this address (issue 20 item 3):
+    // that device is signed in, and the code stays usable (once, until expires_at) in the tab that
+    // asked. used_at set means nothing of this email works any more.
+    linkUsedAt: timestamp('link_used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('verifications_email_idx').on(t.email, t.createdAt)],

@@ -135,6 +135,11 @@ export const MAGIC_TOKEN_BYTES = 32
 export const MAGIC_CODE_LENGTH = 6
 export const MAGIC_CODE_MAX_ATTEMPTS = 5
 export const MAGIC_LINK_COOLDOWN_MS = 60_000
+// The tab waiting for the link: how often it asks whether the sign-in happened, and after how long
+// without news its "Checking access..." gives way to the hint that a link opened on another device
+// signs in that device and shows the code to type here (issue 20 item 3).
+export const SIGN_IN_STATUS_POLL_MS = 2_000
+export const WAITING_TAB_CODE_HINT_MS = 30_000
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 // ── Currency (spec 000 §3, §5, §9; decision 9) ──────────────────────────────────────────────

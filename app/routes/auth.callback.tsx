@@ -32,11 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const result = await signInWithToken(request)
   if (!result.ok) return data({ error: result.message }, { status: 400 })
-  const target =
-    result.user.role === 'admin'
-      ? ADMIN_HOME_PATH
-      : `/auth/success?return_to=${encodeURIComponent(signInLanding(result.user.returnTo))}`
-  return redirect(target, { headers: result.headers })
+  const landing = result.user.role === 'admin' ? ADMIN_HOME_PATH : signInLanding(result.user.returnTo)
+  // An admin in the browser that asked goes straight on; opened on another device, the success
+  // page shows the code for the asking tab first (docs/auth.md).
+  if (result.user.role === 'admin' && !result.otherDevice) return redirect(landing, { headers: result.headers })
+  return redirect(`/auth/success?return_to=${encodeURIComponent(landing)}`, { headers: result.headers })
 }
 
 export default function AuthCallbackPage() {

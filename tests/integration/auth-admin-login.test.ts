@@ -52,9 +52,10 @@ describe('admin login (existing accounts only)', () => {
 
   it('an admin signing in there goes to /resources/admin', async () => {
     await createUser('boss@example.com', 'admin')
-    await requestAdminLink('boss@example.com')
+    const { jar: asked } = await requestAdminLink('boss@example.com')
     const mail = await latestSignInEmail('boss@example.com')
-    const result = await call(callback.action, post('/auth/callback', { token: mail!.token }))
+    // In the browser that asked (on another device the code for that tab is shown first: auth-other-device.test.ts).
+    const result = await call(callback.action, post('/auth/callback', { token: mail!.token }, { jar: asked }))
     expect(locationOf(result)).toBe('/resources/admin')
     const jar = new CookieJar().absorb(result as Response)
     expect(locationOf(await call(adminLogin.loader, get(PATH, { jar })))).toBe('/resources/admin')
@@ -96,7 +97,7 @@ describe('admin login (existing accounts only)', () => {
     expect(locationOf(viaLink)).toMatch(/^\/auth\/success\?return_to=/)
     jar.absorb(viaLink as Response)
     const polled = (await call(status.loader, get('/auth/status', { jar }))) as Response
-    expect(await polled.json()).toEqual({ signedIn: true, redirectTo: PATH })
+    expect(await polled.json()).toEqual({ signedIn: true, redirectTo: PATH, openedElsewhere: false })
   })
 
   it('never creates an account: a link for an account deleted meanwhile fails', async () => {
@@ -132,7 +133,7 @@ describe('logout', () => {
     // Replaying the old cookie (e.g. copied before logout) finds no session.
     expect(await getSessionUser(request())).toBeNull()
     const polled = (await call(status.loader, get('/auth/status', { headers: { Cookie: cookie } }))) as Response
-    expect(await polled.json()).toEqual({ signedIn: false, redirectTo: null })
+    expect(await polled.json()).toEqual({ signedIn: false, redirectTo: null, openedElsewhere: false })
     // A browser still holding the revoked cookie is told why it has to sign in again.
     const page = dataOf<{ roleUnknown: boolean }>(await call(login.loader, get('/login', { headers: { Cookie: cookie } })))
     expect(page.data.roleUnknown).toBe(true)

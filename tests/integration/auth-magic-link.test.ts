@@ -236,10 +236,10 @@ describe('the callback link', () => {
     expect(rows.map((r) => r.id)).toEqual([secondSession])
   })
 
-  it('an admin (ADMIN_EMAILS) goes straight to /resources/admin', async () => {
-    await requestLogin('Founder@Example.com')
+  it('an admin (ADMIN_EMAILS) who opens the link in the browser that asked goes straight to /resources/admin', async () => {
+    const { jar } = await requestLogin('Founder@Example.com')
     const mail = await latestSignInEmail('founder@example.com')
-    const { result } = await postToken(mail!.token)
+    const { result } = await postToken(mail!.token, jar)
     expect(locationOf(result)).toBe('/resources/admin')
   })
 })
@@ -369,7 +369,7 @@ describe('limits and the original tab', () => {
       '/login?return_to=%2Fpremium%2Fspeaker-profile-submissions%3Fid%3D9',
     )
     const before = (await call(status.loader, get('/auth/status', { jar }))) as Response
-    expect(await before.json()).toEqual({ signedIn: false, redirectTo: null })
+    expect(await before.json()).toEqual({ signedIn: false, redirectTo: null, openedElsewhere: false })
     expect(before.headers.get('Cache-Control')).toBe('no-store')
 
     const notYet = dataOf<{ magicLink: { form: string } }>(
@@ -381,7 +381,11 @@ describe('limits and the original tab', () => {
     const mail = await latestSignInEmail(email)
     await postToken(mail!.token, jar)
     const after = (await call(status.loader, get('/auth/status', { jar }))) as Response
-    expect(await after.json()).toEqual({ signedIn: true, redirectTo: '/premium/speaker-profile-submissions?id=9' })
+    expect(await after.json()).toEqual({
+      signedIn: true,
+      redirectTo: '/premium/speaker-profile-submissions?id=9',
+      openedElsewhere: false,
+    })
 
     const go = await call(login.action, post('/login', { intent: FORM_INTENT.check }, { jar }))
     expect(locationOf(go)).toBe('/premium/speaker-profile-submissions?id=9')

@@ -1,0 +1,1 @@
+ALTER TABLE "verifications" ADD COLUMN "link_used_at" timestamp with time zone;
