@@ -16,6 +16,8 @@ import tailwind from '~/tailwind.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: tailwind },
+  // The ICO for browsers without SVG icons; the SVG, listed last, wins where it is understood.
+  { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 

@@ -8,6 +8,7 @@ import { LEAD_FIELDS, LEAD_LIMITS, questionField, RATING_VALUES, type LeadFormEr
 import { countedUrl, SCAN_PARAM } from '~/lib/session-views'
 import type { PublicSession } from '~/models/lead-capture.server'
 import type { SessionQuestion } from '~/db/schema'
+import faviconSvg from '../../public/favicon.svg?raw'
 
 // The attendee pages (/t/{code} and its thank-you, closed and erasure pages) are complete, small
 // HTML documents rendered here with renderToStaticMarkup: no app bundle, no site stylesheet, inline
@@ -45,6 +46,10 @@ function park(){w(q().concat([i]));s.hidden=false;s.focus()}if(navigator.onLine=
 e.preventDefault();f.dataset.busy=1;send(i,true).then(function(r){if(!r.redirected){delete f.dataset.busy;HTMLFormElement.prototype.submit.call(f)}},function(){delete f.dataset.busy;park()})});
 addEventListener('online',flush);if(navigator.onLine!==false)flush()})()`
 
+// The site's icon, inlined: phones show it without another request on venue Wi-Fi, and no longer
+// ask for /favicon.ico (a 404 in the console before there was one).
+const ICON = `data:image/svg+xml,${encodeURIComponent(faviconSvg.trim())}`
+
 export function html(node: ReactNode, init: { status?: number; headers?: Record<string, string> } = {}) {
   return new Response(`<!doctype html>${renderToStaticMarkup(node)}`, {
     status: init.status ?? 200,
@@ -77,6 +82,7 @@ function Document({
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <meta name="robots" content={robots} />
         <title>{title}</title>
+        <link rel="icon" href={ICON} type="image/svg+xml" />
         <style dangerouslySetInnerHTML={{ __html: `:root{--a:${a};--t:${textOnAccent(a)}}${CSS}` }} />
       </head>
       <body data-counted={counted}>

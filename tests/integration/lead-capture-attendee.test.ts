@@ -49,8 +49,10 @@ describe('GET /t/{code}', () => {
     expect(res.headers.get('Cache-Control')).toBe('no-store')
     const html = await res.text()
     expect(html.startsWith('<!doctype html>')).toBe(true)
-    // No app bundle, no stylesheet link, no third-party origin.
-    expect(html).not.toMatch(/<link|src="https?:|modulepreload|\/assets\//)
+    // No app bundle, no stylesheet link, no third-party origin; the icon is inline (no request, and
+    // no /favicon.ico 404 on the attendee's phone).
+    expect(html).not.toMatch(/<link(?! rel="icon" href="data:image\/svg\+xml,)|src="https?:|modulepreload|\/assets\//)
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,%3Csvg[^"]+" type="image\/svg\+xml"\/>/)
     expect(html).toContain('<h1>Engines of Tomorrow</h1>')
     expect(html).toContain('Ada Lovelace')
     expect(html).toContain('The slides')
@@ -91,7 +93,7 @@ describe('GET /t/{code}', () => {
     const html = await (await get(session.code)).text()
     // Gzip as the server's compression sends it; nothing else is fetched for the first view.
     expect(gzipSync(html).length).toBeLessThanOrEqual(14 * 1024)
-    expect(html).not.toMatch(/<link|<script[^>]+src=|<img/)
+    expect(html).not.toMatch(/<link(?! rel="icon" href="data:)|<script[^>]+src=|<img/)
   })
 
   it('shows the headline when one is set, and the accent colour only if it is a #rrggbb colour', async () => {
