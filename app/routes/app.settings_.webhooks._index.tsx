@@ -5,8 +5,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { EndpointState } from '~/components/workspace/webhook-deliveries'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { DEFAULT_BRAND } from '~/content/brand'
 import { WEBHOOK_LIMITS } from '~/lib/webhooks'
 import { listEndpoints } from '~/models/webhooks.server'
+import { useRootData } from '~/root'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSpeakerOrAdmin(request)
@@ -19,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Webhooks() {
   const { endpoints, canAdd } = useLoaderData<typeof loader>()
+  const brand = useRootData()?.brand ?? DEFAULT_BRAND
   return (
     <>
       <PageHeader
@@ -28,6 +31,9 @@ export default function Webhooks() {
         <Link to="/app/settings" className={buttonClass.secondary}>
           Back to settings
         </Link>
+        <Link to="/app/settings/webhooks/guide" className={buttonClass.secondary}>
+          Webhook guide
+        </Link>
         {canAdd ? (
           <Link to="/app/settings/webhooks/new" className={buttonClass.primary}>
             Add endpoint
@@ -36,8 +42,11 @@ export default function Webhooks() {
       </PageHeader>
       {endpoints.length === 0 ? (
         <p className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6 text-slate-300">
-          No endpoints yet. Add one with the URL that should receive the events; docs on verifying signatures are in Lectern’s
-          webhook guide.
+          No endpoints yet. Add one with the URL that should receive the events; docs on verifying signatures are in{' '}
+          <Link to="/app/settings/webhooks/guide" className="text-brand-300 underline">
+            {brand}’s webhook guide
+          </Link>
+          .
         </p>
       ) : (
         <ul className="mt-8 flex max-w-3xl flex-col gap-3">

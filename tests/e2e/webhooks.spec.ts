@@ -76,3 +76,18 @@ test('add an endpoint, ping it, replay the failed ping, rotate the secret, delet
   await expect(page.getByText('Endpoint deleted.')).toBeVisible()
   await expect(page.getByText('No endpoints yet.')).toBeVisible()
 })
+
+test('the webhook guide the page mentions is a link to a page with the verification steps', async ({ page, context }) => {
+  await signIn(context, uniqueEmail('hooks-guide'))
+  await page.goto('/app/settings/webhooks')
+  await page.getByRole('link', { name: 'Lectern’s webhook guide' }).click()
+  await expect(page).toHaveURL(/\/app\/settings\/webhooks\/guide$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhook guide' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Headers and verifying signatures' })).toBeVisible()
+  await expect(page.getByText("import { Webhook } from 'standardwebhooks'")).toBeVisible()
+  // Still inside the workspace: one navigation, one Logout.
+  await expect(page.getByRole('button', { name: /^Log ?out$/i })).toHaveCount(1)
+  await expectNoAxeViolations(page)
+  await page.getByRole('link', { name: 'Back to webhooks' }).click()
+  await expect(page.getByRole('link', { name: 'Webhook guide', exact: true })).toBeVisible()
+})

@@ -6,6 +6,7 @@ import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '~/lib/webhooks'
 import { createEndpoint, getEndpoint, newDeliveryId, queuePing } from '~/models/webhooks.server'
 import { action as endpointAction, loader as endpointLoader } from '~/routes/app.settings_.webhooks.$id'
 import { loader as listLoader } from '~/routes/app.settings_.webhooks._index'
+import { loader as guideLoader } from '~/routes/app.settings_.webhooks.guide'
 import { action as newAction } from '~/routes/app.settings_.webhooks.new'
 import { call, makeRequest, signedInAs } from './utils'
 
@@ -200,5 +201,22 @@ describe('an endpoint page', () => {
     expect(statusOf(await post(theirs, other.cookie, { intent: 'explode' }))).toBe(400)
     expect((await getEndpoint(user.id, id))!.enabled).toBe(true)
     expect(await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))).toHaveLength(1)
+  })
+})
+
+describe('the webhook guide the list mentions (issue 20 §7d)', () => {
+  it('renders the receiver guide for a signed-in speaker: events, headers, how to verify', async () => {
+    const { cookie } = await speaker()
+    const { html } = (await call(guideLoader, makeRequest('/app/settings/webhooks/guide', { cookie }))) as { html: string }
+    for (const text of ['lead.created', 'lead.deleted', 'webhook-signature', 'wh.verify(rawBody', 'Rotate secret'])
+      expect(html).toContain(text)
+    expect(html).toContain('<h2>Headers and verifying signatures</h2>')
+    expect(html).not.toContain('{brand}')
+  })
+
+  it('is for signed-in people only', async () => {
+    const res = await call(guideLoader, makeRequest('/app/settings/webhooks/guide')).catch((e: unknown) => e)
+    expect(res).toBeInstanceOf(Response)
+    expect((res as Response).status).toBe(302)
   })
 })
