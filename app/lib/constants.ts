@@ -127,6 +127,8 @@ export const ADMIN_LOGIN_PATH = '/resources/admin/login'
 export const ADMIN_HOME_PATH = '/resources/admin'
 // Where a speaker lands after signing in from /login or /signup (ARCHITECTURE decision 13).
 export const SPEAKER_HOME_PATH = '/app'
+// The workspace's Profile: the profile submissions of spec 001 §4 inside the workspace (issue 20 §7b).
+export const WORKSPACE_PROFILE_PATH = '/app/profile'
 // Where the guard sends a user whose role fits no rule (spec 001 §6: "fallback path (default /)").
 export const GUARD_FALLBACK_PATH = '/'
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000

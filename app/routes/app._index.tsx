@@ -4,7 +4,7 @@ import { requireSpeakerOrAdmin } from '~/auth/guards.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
-import { DEFAULT_RETURN_TO } from '~/lib/constants'
+import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
 import { PLAN_LABELS } from '~/lib/plans'
 import { conversion, conversionNote } from '~/lib/conversion'
 import { formatPercent } from '~/lib/roi'
@@ -119,7 +119,7 @@ export default function WorkspaceHome() {
       <nav aria-label="More" className="mt-10 grid gap-4 md:grid-cols-3">
         <Card to="/app/talks" title="Talks" body="The talks you give again and again." />
         <Card
-          to={DEFAULT_RETURN_TO}
+          to={WORKSPACE_PROFILE_PATH}
           title="Profile"
           body="Your page in the speaker directory; its name and photo show on your session pages."
         />

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from '@remix-run/node'
 import { NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { rootInfo } from '~/components/meta'
-import { DEFAULT_RETURN_TO } from '~/lib/constants'
+import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
 import { withBrandSuffix } from '~/lib/meta-title'
 import { SESSION_STATUS_LABELS, type SessionStatus } from '~/lib/talk-session'
 
@@ -12,7 +12,7 @@ const LINKS = [
   { to: '/app', label: 'Sessions', end: true },
   { to: '/app/leads', label: 'Leads' },
   { to: '/app/talks', label: 'Talks' },
-  { to: DEFAULT_RETURN_TO, label: 'Profile' },
+  { to: WORKSPACE_PROFILE_PATH, label: 'Profile' },
   { to: '/app/settings', label: 'Settings' },
 ]
 
