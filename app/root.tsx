@@ -85,9 +85,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>()
+  const root = useLoaderData<typeof loader>()
+  const { toast } = root
   return (
-    <SiteLayout>
+    <SiteLayout root={root}>
       <CheckingAccessIndicator />
       <Outlet />
       <Toaster toast={toast} />
@@ -97,7 +98,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   return (
-    <SiteLayout>
+    <SiteLayout root={useRootData()}>
       <GeneralErrorBoundary />
     </SiteLayout>
   )

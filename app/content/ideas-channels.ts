@@ -2,7 +2,7 @@
  * "100 Ways" catalogue, part 2: social media, email and messaging, sales.
  * Assembled into `ideaSections` by `ideas.ts`.
  */
-import type { Idea } from './ideas'
+import type { Idea } from './types'
 
 export const socialIdeas: Idea[] = [
   {

@@ -2,7 +2,7 @@
  * "100 Ways" catalogue, part 1: in-person and virtual events.
  * Assembled into `ideaSections` by `ideas.ts`.
  */
-import type { Idea } from './ideas'
+import type { Idea } from './types'
 
 export const stageIdeas: Idea[] = [
   {

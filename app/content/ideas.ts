@@ -3,22 +3,11 @@
  *
  * Five sections of 20 ideas each. The items live in `ideas-events.ts`
  * (stage, virtual) and `ideas-channels.ts` (social, email, sales) to keep each
- * file short; this module owns the types and the section order.
+ * file short; this module owns the tag order and the section order (the shapes are in types.ts).
  */
 import { emailIdeas, salesIdeas, socialIdeas } from './ideas-channels'
 import { stageIdeas, virtualIdeas } from './ideas-events'
-
-export type IdeaTag =
-  | 'Speaker'
-  | 'Exhibitor'
-  | 'Event Organiser'
-  | 'Virtual Host'
-  | 'Creator'
-  | 'Founder'
-  | 'Marketer'
-  | 'Sales'
-  | 'Agency'
-  | 'Social/Influencer'
+import type { IdeaSection, IdeaTag } from './types'
 
 /** Tags in the order the filter chips show them. */
 export const IDEA_TAGS: IdeaTag[] = [
@@ -33,12 +22,6 @@ export const IDEA_TAGS: IdeaTag[] = [
   'Agency',
   'Social/Influencer',
 ]
-
-export type Idea = { title: string; description: string; tag: IdeaTag }
-
-export type IdeaSectionId = 'stage' | 'virtual' | 'social' | 'email' | 'sales'
-
-export type IdeaSection = { id: IdeaSectionId; title: string; items: Idea[] }
 
 export const ideaSections: IdeaSection[] = [
   { id: 'stage', title: 'On Stage & At Events', items: stageIdeas },

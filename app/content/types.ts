@@ -58,3 +58,22 @@ export type FormatMoney = (amount: number) => string
 
 /** A CTA that records an analytics event when clicked. */
 export type TrackedCta = CtaLink & { event?: string }
+
+/** The ideas catalogue (ideas.ts): who an idea suits, one idea, and a section of them. */
+export type IdeaTag =
+  | 'Speaker'
+  | 'Exhibitor'
+  | 'Event Organiser'
+  | 'Virtual Host'
+  | 'Creator'
+  | 'Founder'
+  | 'Marketer'
+  | 'Sales'
+  | 'Agency'
+  | 'Social/Influencer'
+
+export type Idea = { title: string; description: string; tag: IdeaTag }
+
+export type IdeaSectionId = 'stage' | 'virtual' | 'social' | 'email' | 'sales'
+
+export type IdeaSection = { id: IdeaSectionId; title: string; items: Idea[] }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { IDEA_TAGS, ideaSections, type IdeaSection } from '~/content/ideas'
+import { IDEA_TAGS, ideaSections } from '~/content/ideas'
+import type { IdeaSection } from '~/content/types'
 import { IDEA_CATALOGUE_SECTIONS } from './constants'
 import { countIdeas, filterIdeaSections, ideaFiltersSearch, parseIdeaFilters, toggleTag } from './ideas-filter'
 

@@ -1,4 +1,5 @@
-import { IDEA_TAGS, type IdeaSection, type IdeaTag } from '~/content/ideas'
+import { IDEA_TAGS } from '~/content/ideas'
+import type { IdeaSection, IdeaTag } from '~/content/types'
 
 // The 100 Ways filters (spec 000 §2, §4): free-text search plus at most one tag; clicking the
 // selected tag again clears it; sections with no matching items disappear. Used by the loader

@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { marketingMeta } from '~/components/marketing/meta'
 import { useHydrated } from '~/components/use-hydrated'
-import { IDEA_TAGS, ideaSections, ideasPage, type IdeaTag } from '~/content/ideas'
+import { IDEA_TAGS, ideaSections, ideasPage } from '~/content/ideas'
+import type { IdeaTag } from '~/content/types'
 import { SCROLL_TRACKING_OFFSET_PX } from '~/lib/constants'
 import {
   countIdeas,

@@ -1,11 +1,10 @@
-import { useLocation, useRouteLoaderData } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ChatWidget } from '~/components/chat-widget'
 import { DEFAULT_BRAND } from '~/content/brand'
-import type { loader as rootLoader } from '~/root'
-import { ModalHost } from './modal-host'
-import { SiteFooter } from './site-footer'
-import { SiteHeader } from './site-header'
+import { ModalHost, type ShellModalData } from './modal-host'
+import { SiteFooter, type FooterLinks } from './site-footer'
+import { SiteHeader, type HeaderUser } from './site-header'
 
 // No third-party script runs on the sign-in pages, where a one-time token may sit in the URL.
 const SIGN_IN_PATHS = /^\/(auth\/|login|signup|resources\/admin\/login)/
@@ -23,13 +22,22 @@ const NO_LINKS = {
   tiktok: null,
 }
 
+/** What the shell shows from the root loader's data (passed in by app/root.tsx, which owns the loader). */
+export type SiteShellData = {
+  brand: string
+  user: HeaderUser
+  links: FooterLinks & { demoVideo: string | null; chatWidget: string | null }
+  consent: { widgets: boolean }
+  modal: ShellModalData
+  demoVideoEmbed: string | null
+}
+
 /**
  * The dark shared layout (spec 000 §1–2): header, main content, footer, the modal named by ?modal=,
  * and the lazily loaded chat widget. Works from the root error boundary too, where loader data may
  * be missing.
  */
-export function SiteLayout({ children }: { children: ReactNode }) {
-  const root = useRouteLoaderData<typeof rootLoader>('root')
+export function SiteLayout({ root, children }: { root: SiteShellData | undefined; children: ReactNode }) {
   const brand = root?.brand ?? DEFAULT_BRAND
   const links = root?.links ?? NO_LINKS
   const widgetsAllowed = root?.consent.widgets ?? false

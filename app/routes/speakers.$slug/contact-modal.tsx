@@ -6,7 +6,7 @@ import { Modal, withoutModalParam } from '~/components/modal'
 import { controlProps, serverResult } from '~/components/server-result'
 import { CONTACT_MESSAGE_ROWS, CONTACT_MODAL_CLOSE_MS } from '~/lib/constants'
 import { sentText } from './contact'
-import type { action } from './route'
+import type { contactSpeakerAction } from './contact.server'
 
 /** The Contact Speaker modal: a fetcher form with JavaScript, a plain POST + redirect without. */
 export function ContactSpeakerModal({
@@ -21,7 +21,7 @@ export function ContactSpeakerModal({
   /** ContactSpeakerSchema's constraints, from the loader: the server validates. */
   constraint: ReturnType<typeof getZodConstraint>
 }) {
-  const fetcher = useFetcher<typeof action>()
+  const fetcher = useFetcher<typeof contactSpeakerAction>()
   const location = useLocation()
   const navigate = useNavigate()
   const [hydrated, setHydrated] = useState(false)

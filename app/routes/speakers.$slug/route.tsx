@@ -1,7 +1,7 @@
 import { rootInfo } from '~/components/meta'
 import { withBrandSuffix } from '~/lib/meta-title'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
@@ -11,21 +11,14 @@ import { PinIcon } from '~/components/speakers/speaker-card'
 import { getConfig } from '~/config.server'
 import { htmlToText, truncate } from '~/lib/text'
 import { embeddableVideoSrc } from '~/lib/video-embed'
-import { sendSpeakerMessage } from '~/models/speaker-messages.server'
 import { getPublishedSpeakerBySlug } from '~/models/speakers.server'
 import type { loader as rootLoader } from '~/root'
-import { isSpam } from '~/services/honeypot.server'
-import { hitRateLimit } from '~/services/rate-limit.server'
-import { clientIp } from '~/services/request.server'
 import bioCss from '~/components/bio-editor/bio-content.css?url'
-import { CONTACT_FAILED, CONTACT_MODAL } from './contact'
-import { ContactSpeakerSchema } from './contact.server'
+import { CONTACT_MODAL } from './contact'
+import { contactSpeakerAction, ContactSpeakerSchema } from './contact.server'
 import { ContactSpeakerModal } from './contact-modal'
-import { readForm } from '~/services/request-body.server'
 
 export const links = () => [{ rel: 'stylesheet', href: bioCss }]
-
-const CONTACTS_PER_HOUR = 5
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug?.trim()
@@ -50,34 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const slug = params.slug ?? ''
-  const formData = await readForm(request)
-  const withJs = formData.get('js') === '1'
-  const sentUrl = `/speakers/${encodeURIComponent(slug)}?modal=${CONTACT_MODAL}&sent=1`
-  const submission = parseWithZod(formData, { schema: ContactSpeakerSchema })
-  const done = (speakerName: string) =>
-    withJs ? data({ result: submission.reply({ resetForm: true }), sent: true as const, speakerName }) : redirect(sentUrl)
-
-  if (isSpam(formData)) return done('')
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-
-  const limit = await hitRateLimit(`contact-speaker:${clientIp(request)}`, CONTACTS_PER_HOUR, 60 * 60 * 1000)
-  if (!limit.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: [CONTACT_FAILED] }) },
-      { status: 429, headers: { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) } },
-    )
-  }
-  try {
-    const sent = await sendSpeakerMessage(slug, submission.value, { brand: getConfig().BRAND_NAME })
-    if (!sent) return data({ result: submission.reply({ formErrors: [CONTACT_FAILED] }) }, { status: 404 })
-    return done(sent.speakerName)
-  } catch (error) {
-    console.error(error)
-    return data({ result: submission.reply({ formErrors: [CONTACT_FAILED] }) }, { status: 500 })
-  }
-}
+// The Contact Speaker form posts here (contact.server.ts); the modal types its fetcher from it.
+export const action = contactSpeakerAction
 
 export default function SpeakerProfile() {
   const { speaker, videoSrc, modal, sent, canonical, contactConstraint } = useLoaderData<typeof loader>()
