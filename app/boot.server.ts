@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
+import { deleteExpiredSessions } from '~/auth/session.server'
 import { assertEncryptionKeyAtStart, getConfig } from '~/config.server'
 import { closeDatabase, getDatabaseHandle, getDb, openDatabase } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
-import { deleteExpiredSessions } from '~/auth/session.server'
-import { backfillContentHtml } from '~/models/posts.server'
+import { pruneRateLimits } from '~/models/rate-limit.server'
 import { JobWorker } from '~/services/jobs.server'
 import { startLeadDigests } from '~/services/lead-digest.server'
-import { pruneRateLimits } from '~/services/rate-limit.server'
+import { backfillContentHtml } from '~/services/post-save.server'
 
 // Start-up and shutdown of everything the app owns: database, migrations, demo seed, job worker,
 // janitor and the lead-digest tick.

@@ -22,7 +22,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   SESSION_SECRET: optionalString,
-  // 32 bytes, base64 or hex: encrypts third-party secrets at rest (app/services/secrets.server.ts).
+  // 32 bytes, base64 or hex: encrypts third-party secrets at rest (app/platform/secrets.server.ts).
   ENCRYPTION_KEY: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z

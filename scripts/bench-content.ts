@@ -15,7 +15,7 @@ import { migrate } from '../app/db/migrate.server'
 import { posts } from '../app/db/schema'
 import { loadArticle } from '../app/services/article.server'
 import { loadListing } from '../app/services/content-listing.server'
-import { purgePageCache } from '../app/services/page-cache.server'
+import { purgePageCache } from '../app/platform/page-store.server'
 
 const SIZES = (process.env.BENCH_SIZES ?? '100,10000').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 40)

@@ -18,8 +18,8 @@ import { parseConfig, resetConfig } from '../app/config.server'
 import { openPglite, openPostgres, installDatabase, type DatabaseHandle } from '../app/db/client.server'
 import { migrate } from '../app/db/migrate.server'
 import { accounts, jobs, leadSubmissions, leads, speakers, talkSessions, talks, users } from '../app/db/schema'
-import { issueSubmissionToken } from '../app/services/lead-tokens.server'
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm'
+import { issueSubmissionToken } from '../app/platform/lead-tokens.server'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30)

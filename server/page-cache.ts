@@ -6,20 +6,22 @@ import type { NextFunction, Request, Response } from 'express'
 import {
   configurePageCache,
   getCachedPage,
+  pageCacheGeneration,
+  replaceCompressedCopies,
+  storeCachedPage,
+  type CachedPage,
+} from '../app/platform/page-store.server'
+import {
   inlineScriptHashes,
   isCacheablePath,
   isPersonalRequest,
-  pageCacheGeneration,
   pageCacheKey,
   pageEtag,
-  replaceCompressedCopies,
-  storeCachedPage,
   withoutTrackingParams,
-  type CachedPage,
 } from '../app/services/page-cache.server'
 
-// Serves anonymous public pages from the per-process page cache (app/services/page-cache.server.ts,
-// docs/decisions/0008-page-cache.md). Pages on the list are rendered here rather than by the
+// Serves anonymous public pages from the per-process page cache (rules: app/services/page-cache.server.ts,
+// store: app/platform/page-store.server.ts, docs/decisions/0008-page-cache.md). Pages on the list are rendered here rather than by the
 // Express adapter so the whole document can be hashed, compressed once and kept; their CSP allows
 // the inline scripts by hash instead of a nonce, so the same bytes can be served to everyone.
 

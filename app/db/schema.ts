@@ -717,7 +717,7 @@ export const webhookEndpoints = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
-    // Encrypted (app/services/secrets.server.ts, bound to the endpoint id).
+    // Encrypted (app/platform/secrets.server.ts, bound to the endpoint id).
     secret: text('secret').notNull(),
     // The secret before the last rotation, encrypted; messages carry a signature with it too until
     // previousSecretExpiresAt (24 h), so a receiver can switch over without failed deliveries.

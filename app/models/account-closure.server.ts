@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { speakers, talkSessions, users } from '~/db/schema'
+import { releaseStoredKeys, releaseStoredObjects } from '~/jobs/storage-release.server'
 import { eraseAccountCopies } from '~/models/lead-erasure.server'
-import { purgePageCache } from '~/services/page-cache.server'
-import { releaseStoredKeys, releaseStoredObjects } from '~/services/storage-gc.server'
+import { purgePageCache } from '~/platform/page-store.server'
 
 // Closing an account (Settings → Close your account; the terms promise "You may close your account at
 // any time" and the privacy notice that leads are deleted when the customer closes the account).

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { comments, users } from '~/db/schema'
+import { purgePageCache } from '~/platform/page-store.server'
 import { isUuid } from './posts.server'
-import { purgePageCache } from '~/services/page-cache.server'
 
 /** Comments under an article, newest first (decision 8), with the author's email for display. */
 export async function listComments(postId: string) {

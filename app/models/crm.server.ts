@@ -5,12 +5,12 @@ import { contacts, crmConnections, crmSyncs, leads, talkSessions, talks } from '
 import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson, type CrmProvider } from '~/lib/crm-mapping'
 import { crmSyncText } from '~/lib/crm-sync-state'
 import { isUuid } from '~/lib/text'
-import { decryptSecret, encryptSecret } from '~/services/secrets.server'
+import { decryptSecret, encryptSecret } from '~/platform/secrets.server'
 import { sessionLabel } from './lead-capture.server'
 import { visibleLeadsFilter } from './leads.server'
 
 // CRM connections and per-person sync state (issue 10 Deliver 7). Every query names the owner.
-// The access token is stored only encrypted (app/services/secrets.server.ts), bound to its owner.
+// The access token is stored only encrypted (app/platform/secrets.server.ts), bound to its owner.
 
 export type CrmSyncState = 'pending' | 'synced' | 'failed'
 

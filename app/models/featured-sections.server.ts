@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { featuredSections } from '~/db/schema'
+import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import type { FeaturedPage } from '~/lib/constants'
-import { releaseStoredObjects } from '~/services/storage-gc.server'
+import { purgePageCache } from '~/platform/page-store.server'
 import { isUuid } from './posts.server'
-import { purgePageCache } from '~/services/page-cache.server'
 
 export type FeaturedSection = typeof featuredSections.$inferSelect
 export type FeaturedSectionInput = {

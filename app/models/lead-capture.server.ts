@@ -23,7 +23,7 @@ import { isPlan, visibleLeadLimit, type Plan } from '~/lib/plans'
 import type { SessionViewKind } from '~/lib/session-views'
 import { speakerNameForAttendees } from '~/lib/speaker-name'
 import { captureEventCtes, eraseCaptures } from '~/models/lead-events.server'
-import { newEraseToken, sha256Hex } from '~/services/lead-tokens.server'
+import { newEraseToken, sha256Hex } from '~/platform/lead-tokens.server'
 import { capturesBeforeBelow } from './leads.server'
 
 // The attendee side of lead capture (issue 9): the public session page, its counted views, the

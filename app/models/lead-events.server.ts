@@ -4,7 +4,7 @@ import { contacts, crmSyncs, leadErasures, leadEvents, leads } from '~/db/schema
 import type { DeletedLeadSnapshot, LeadEventPayload } from '~/jobs/payloads'
 import { enqueueJob } from '~/jobs/queue.server'
 import type { OutsideEvent } from '~/lib/lead-events'
-import { erasureEmailHash } from '~/services/lead-tokens.server'
+import { erasureEmailHash } from '~/platform/lead-tokens.server'
 import { eraseStoredCopies } from './lead-erasure.server'
 
 // What happens to a person (issue 10): one row in lead_events per thing that happened (the

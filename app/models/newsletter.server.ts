@@ -5,7 +5,7 @@ import { getDb } from '~/db/client.server'
 import { newsletterSubscribers } from '~/db/schema'
 import { newsletterAlreadySubscribedEmail, newsletterConfirmationEmail } from '~/emails/newsletter'
 import { enqueueEmail } from '~/jobs/email.server'
-import { hitRateLimit } from '~/services/rate-limit.server'
+import { hitRateLimit } from '~/models/rate-limit.server'
 
 // Newsletter with double opt-in (ARCHITECTURE decision 3). A subscriber is `pending` until the link
 // in the welcome email is confirmed. Every answer to the visitor is the same whether or not the

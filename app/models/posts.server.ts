@@ -1,10 +1,9 @@
-import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { posts } from '~/db/schema'
+import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import type { PostType } from '~/lib/constants'
-import { renderMarkdownHtml } from '~/services/markdown.server'
-import { purgePageCache, sharedPageData } from '~/services/page-cache.server'
-import { releaseStoredObjects } from '~/services/storage-gc.server'
+import { purgePageCache, sharedPageData } from '~/platform/page-store.server'
 
 export type Post = typeof posts.$inferSelect
 export type PostInput = {
@@ -222,37 +221,6 @@ export async function isSlugTaken(slug: string, exceptId?: string) {
   return Boolean(row)
 }
 
-export async function createPost(input: PostInput) {
-  const [row] = await getDb()
-    .insert(posts)
-    .values({ ...input, contentHtml: renderMarkdownHtml(input.content) })
-    .returning()
-  purgePageCache()
-  return row!
-}
-
-export async function updatePost(id: string, input: PostInput) {
-  if (!isUuid(id)) return null
-  const row = await getDb().transaction(async (tx) => {
-    const [before] = await tx
-      .select({ hero: posts.heroImageUrl, content: posts.content })
-      .from(posts)
-      .where(eq(posts.id, id))
-      .for('update')
-    if (!before) return null
-    const [updated] = await tx
-      .update(posts)
-      .set({ ...input, contentHtml: renderMarkdownHtml(input.content), updatedAt: new Date() })
-      .where(eq(posts.id, id))
-      .returning()
-    // A replaced hero image (or an image gone from the content) is deleted once this commits.
-    await releaseStoredObjects([before.hero, before.content], [input.heroImageUrl, input.content], tx)
-    return updated ?? null
-  })
-  purgePageCache()
-  return row
-}
-
 export async function deletePost(id: string) {
   if (!isUuid(id)) return null
   const row = await getDb().transaction(async (tx) => {
@@ -265,33 +233,6 @@ export async function deletePost(id: string) {
   })
   purgePageCache()
   return row
-}
-
-/**
- * Renders the stored HTML of posts that have none: rows from before the column existed, seeded or
- * bulk-inserted ones. Runs at start-up after the migrations; clear content_html (a migration) to
- * re-render every post after a change to the renderer.
- */
-export async function backfillContentHtml(batchSize = 200) {
-  const db = getDb()
-  let rendered = 0
-  for (;;) {
-    const batch = await db
-      .select({ id: posts.id, content: posts.content })
-      .from(posts)
-      .where(isNull(posts.contentHtml))
-      .limit(batchSize)
-    if (!batch.length) break
-    for (const row of batch) {
-      await db
-        .update(posts)
-        .set({ contentHtml: renderMarkdownHtml(row.content) })
-        .where(eq(posts.id, row.id))
-    }
-    rendered += batch.length
-  }
-  if (rendered) purgePageCache()
-  return rendered
 }
 
 export function isUuid(value: string) {

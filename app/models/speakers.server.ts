@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { speakers, type EventAppearance, type SignatureTalk } from '~/db/schema'
+import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import { ADMIN_SPEAKERS_PAGE_SIZE, PUBLIC_PAGE_SIZE } from '~/lib/constants'
 import { speakerSlug } from '~/lib/slug'
-import { purgePageCache } from '~/services/page-cache.server'
-import { releaseStoredObjects } from '~/services/storage-gc.server'
+import { purgePageCache } from '~/platform/page-store.server'
 
 // Queries and mutations for speaker profiles. Ownership is part of every owner-scoped WHERE clause.
 

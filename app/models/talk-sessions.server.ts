@@ -3,11 +3,11 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { leads, sessionViews, talks, talkSessions, type SessionFieldSwitches, type SessionQuestion } from '~/db/schema'
 import { enqueueJob } from '~/jobs/queue.server'
+import { releaseStoredKeys } from '~/jobs/storage-release.server'
 import { scoringChanged } from '~/lib/lead-score'
 import { canGoLive } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
 import { eraseCaptures } from '~/models/lead-events.server'
-import { releaseStoredKeys } from '~/services/storage-gc.server'
 import { lockAccount } from './accounts.server'
 
 // Sessions (one delivery of a talk) as their owner manages them. Ownership is part of every WHERE

@@ -5,7 +5,7 @@ import { jobs, webhookDeliveries, webhookEndpoints } from '~/db/schema'
 import { enqueueJob } from '~/jobs/queue.server'
 import { WEBHOOK_LIMITS, WEBHOOK_PING, type WebhookEndpointInput } from '~/lib/webhooks'
 import { lockAccount } from '~/models/accounts.server'
-import { decryptSecret, encryptSecret } from '~/services/secrets.server'
+import { decryptSecret, encryptSecret } from '~/platform/secrets.server'
 
 // Settings → Webhooks: a speaker's endpoints and their delivery log. Every query names owner_id, so
 // another speaker's ids find nothing (the routes answer 404). Sending is app/services/webhooks.server.ts.

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { getSessionUser } from '~/auth/session.server'
 import { IMAGE_MAX_BYTES } from '~/lib/constants'
+import { hitRateLimit } from '~/models/rate-limit.server'
 import { IMAGE_UPLOAD_ERRORS, processImageUpload } from '~/services/images.server'
-import { hitRateLimit } from '~/services/rate-limit.server'
 import { readForm, RequestBodyError, type ReadFormOptions } from '~/services/request-body.server'
 
 // JSON upload endpoint for editors running with JavaScript (hero image, profile photo, bio images).

@@ -7,12 +7,12 @@ import { shellMeta } from '~/components/layout/meta'
 import { CONTACT_SUCCESS, ContactSchema } from '~/lib/shell-forms'
 import { safeReturnTo } from '~/lib/url'
 import { createContactMessage } from '~/models/contact-messages.server'
+import { hitRateLimit } from '~/models/rate-limit.server'
+import type { loader as rootLoader } from '~/root'
 import { isSpam } from '~/services/honeypot.server'
-import { hitRateLimit } from '~/services/rate-limit.server'
+import { readForm } from '~/services/request-body.server'
 import { clientIp } from '~/services/request.server'
 import { redirectWithToast } from '~/services/toast.server'
-import type { loader as rootLoader } from '~/root'
-import { readForm } from '~/services/request-body.server'
 
 // Contact Us: the footer modal (?modal=contact) and this page post here. Stored in contact_messages;
 // the team is emailed through the outbox in the same transaction.

@@ -7,11 +7,11 @@ import { NewsletterForm } from '~/components/newsletter-form'
 import { NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS, NewsletterSchema } from '~/lib/shell-forms'
 import { safeReturnTo } from '~/lib/url'
 import { subscribe } from '~/models/newsletter.server'
+import { hitRateLimit } from '~/models/rate-limit.server'
 import { isSpam } from '~/services/honeypot.server'
-import { hitRateLimit } from '~/services/rate-limit.server'
+import { readForm } from '~/services/request-body.server'
 import { clientIp } from '~/services/request.server'
 import { redirectWithToast } from '~/services/toast.server'
-import { readForm } from '~/services/request-body.server'
 
 // POST /newsletter: the footer form (source 'footer'). With JavaScript the form reads {ok} and shows
 // its own states; without, success redirects back with a flash message and failure renders this page.

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { hitRateLimit } from '~/services/rate-limit.server'
-import { clientIp } from '~/services/request.server'
+import { hitRateLimit } from '~/models/rate-limit.server'
 import { renderOgImage } from '~/services/og.server'
+import { clientIp } from '~/services/request.server'
 
 // Social crawlers fetch a handful of images; far more from one address is someone filling the cache.
 const OG_REQUESTS_PER_MINUTE = 60

@@ -21,12 +21,12 @@ import {
 } from '~/content/marketing'
 import { STARTUP_YEAR_MIN } from '~/lib/constants'
 import { startupApplicationSchema, type StartupApplicationInput } from '~/lib/startup-application'
+import { hitRateLimit } from '~/models/rate-limit.server'
 import { APPLICATION_ERRORS, createStartupApplication, StartupApplicationError } from '~/models/startup-applications.server'
 import { recordEvent } from '~/services/analytics.server'
 import { isSpam } from '~/services/honeypot.server'
-import { hitRateLimit } from '~/services/rate-limit.server'
-import { clientIp } from '~/services/request.server'
 import { readForm } from '~/services/request-body.server'
+import { clientIp } from '~/services/request.server'
 
 // The startup programme (spec 000 §2, §3, §5, §7–§9). The application is stored and the team
 // notified through the outbox in one transaction; success redirects to ?applied=1, which shows

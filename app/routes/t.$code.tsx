@@ -8,11 +8,11 @@ import { LEAD_FIELDS, parseLeadForm, questionField } from '~/lib/lead-form'
 import { viewKindFor } from '~/lib/session-views'
 import { normalizeShortCode } from '~/lib/short-link'
 import { getPublicSession, recordSessionView, submitLead, type PublicSession } from '~/models/lead-capture.server'
+import { hitLocalRateLimit } from '~/models/rate-limit.server'
+import { issueSubmissionToken, readSubmissionToken } from '~/platform/lead-tokens.server'
 import { visitorHash } from '~/services/analytics.server'
 import { PRIVACY_PATH, renderMessagePage, renderSessionPage } from '~/services/attendee-page.server'
 import { isSpam } from '~/services/honeypot.server'
-import { issueSubmissionToken, readSubmissionToken } from '~/services/lead-tokens.server'
-import { hitLocalRateLimit } from '~/services/rate-limit.server'
 import { readForm, RequestBodyError } from '~/services/request-body.server'
 
 // GET /t/{code}: the attendee page of a session (a complete small HTML document, not the app shell;

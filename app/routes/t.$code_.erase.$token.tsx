@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { eraseLeadByToken, getLeadByEraseToken } from '~/models/lead-capture.server'
+import { isEraseTokenShape } from '~/platform/lead-tokens.server'
 import { renderErasePage, renderMessagePage } from '~/services/attendee-page.server'
-import { isEraseTokenShape } from '~/services/lead-tokens.server'
 
 // The erasure link of the attendee's confirmation email. GET only shows a confirm button (mail
 // scanners that fetch links erase nothing); the POST deletes the lead and records the erasure.

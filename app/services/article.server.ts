@@ -6,10 +6,10 @@ import { getConfig } from '~/config.server'
 import { COMMENT_MAX_LENGTH, type PostType } from '~/lib/constants'
 import { createComment, deleteComment, listComments } from '~/models/comments.server'
 import { getPublishedPost } from '~/models/posts.server'
+import { hitRateLimit } from '~/models/rate-limit.server'
 import { renderMarkdownHtml } from '~/services/markdown.server'
-import { hitRateLimit } from '~/services/rate-limit.server'
-import { redirectWithToast } from '~/services/toast.server'
 import { readForm } from '~/services/request-body.server'
+import { redirectWithToast } from '~/services/toast.server'
 
 const COMMENTS_PER_MINUTE = 5
 

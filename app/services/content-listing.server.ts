@@ -4,7 +4,7 @@ import { parsePage } from '~/lib/page-param'
 import { tagSummaryFromCounts } from '~/lib/tag-counts'
 import { listActiveSections } from '~/models/featured-sections.server'
 import { listPublishedPosts, publishedTagCounts } from '~/models/posts.server'
-import { sharedPageData } from '~/services/page-cache.server'
+import { sharedPageData } from '~/platform/page-store.server'
 
 const MAX_QUERY_LENGTH = 200
 const MAX_SELECTED_TAGS = 10

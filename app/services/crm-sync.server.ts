@@ -19,8 +19,8 @@ import {
 } from '~/models/crm.server'
 import { recordLeadEvent, type DispatchedLeadEvent } from '~/models/lead-events.server'
 import { ownerPlan } from '~/models/leads.server'
+import { SecretDecryptionError } from '~/platform/secrets.server'
 import { archiveHubSpotContact, HubSpotError, upsertHubSpotContact } from './hubspot.server'
-import { SecretDecryptionError } from './secrets.server'
 
 // Pushing people to a connected CRM (issue 10 Deliver 7 and 9). The lead.event subscriber queues one
 // crm.sync job per event (dedupe key from the event's job id, so a retried dispatch queues nothing

@@ -3,9 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import {
   configurePageCache,
   getCachedPage,
-  inlineScriptHashes,
   pageCacheGeneration,
-  pageCacheKey,
   pageCacheStats,
   purgePageCache,
   replaceCompressedCopies,
@@ -13,7 +11,8 @@ import {
   storeCachedPage,
   PAGE_CACHE_DEFAULTS,
   type CachedPage,
-} from './page-cache.server'
+} from '~/platform/page-store.server'
+import { inlineScriptHashes, pageCacheKey } from './page-cache.server'
 
 const req = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
   new Request(`http://localhost:3000${path}`, { method, headers })

@@ -1,52 +1,14 @@
-import { getConfig, type Config } from '~/config.server'
-import type { Db } from '~/db/client.server'
-import { enqueueJob } from '~/jobs/queue.server'
+import { isValidKey } from '~/lib/storage-keys'
 import { isKeyReferenced, referencedKeys } from '~/models/storage-references.server'
-import { deleteObject, isValidKey, listObjects } from './storage.server'
+import { deleteObject, listObjects } from './storage.server'
 
 // Stored objects no record uses are removed: a replaced or deleted record's object through a
-// `storage.delete` job queued in the record's own transaction (so it runs only once the change has
-// committed, and is retried until it succeeds), and anything left over by the daily `storage.sweep`
-// (a photo chosen then replaced before saving) or `npm run storage:orphans`.
+// `storage.delete` job queued in the record's own transaction (app/jobs/storage-release.server.ts: so
+// it runs only once the change has committed, and is retried until it succeeds), and anything left
+// over by the daily `storage.sweep` (a photo chosen then replaced before saving) or
+// `npm run storage:orphans`.
 
 export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000
-
-type Executor = Pick<Db, 'insert'>
-
-function escapeRegExp(value: string) {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-/** The keys of this storage's objects that a URL, HTML or markdown value points at. */
-export function ownedKeysIn(value: string | null | undefined, config: Config = getConfig()): Set<string> {
-  const keys = new Set<string>()
-  if (!value) return keys
-  const pattern = new RegExp(`${escapeRegExp(config.storagePublicUrl)}/((?:icons/)?[A-Za-z0-9][A-Za-z0-9._-]{0,199})`, 'g')
-  for (const match of value.matchAll(pattern)) if (isValidKey(match[1]!)) keys.add(match[1]!)
-  return keys
-}
-
-/**
- * Queues the deletion of every object the `before` values pointed at that the `after` values no
- * longer do. Call it inside the transaction that writes the change.
- */
-export async function releaseStoredObjects(
-  before: Array<string | null | undefined>,
-  after: Array<string | null | undefined>,
-  tx: Executor,
-) {
-  const kept = new Set(after.flatMap((v) => [...ownedKeysIn(v)]))
-  const released = new Set(before.flatMap((v) => [...ownedKeysIn(v)]).filter((k) => !kept.has(k)))
-  for (const key of released) await enqueueJob('storage.delete', { key }, { tx })
-  return [...released]
-}
-
-/** Like releaseStoredObjects, for columns that hold bare keys (a session's offer file). */
-export async function releaseStoredKeys(keys: Array<string | null | undefined>, tx: Executor) {
-  const released = keys.filter((k): k is string => !!k && isValidKey(k))
-  for (const key of new Set(released)) await enqueueJob('storage.delete', { key }, { tx })
-  return released
-}
 
 /** The `storage.delete` job: deletes the object unless some record has come to use it again. */
 export async function deleteIfUnreferenced(key: string) {

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream'
 import type * as S3Sdk from '@aws-sdk/client-s3'
 import { getConfig, type Config } from '~/config.server'
 import { ICON_PREFIX, STORAGE_BUCKET, STORAGE_CACHE_CONTROL_SECONDS } from '~/lib/constants'
+import { isValidKey } from '~/lib/storage-keys'
 
 // File storage (spec 001 §3, §7): a bucket named `images`; SVG icons under `icons/`, other images at
 // the root, named `{timestamp}-{filename}`, cache control 3600. Local disk under DATA_DIR/uploads by
@@ -14,8 +15,6 @@ export type PutObjectInput = { key: string; body: Buffer; contentType: string; c
 export type StoredObject = { key: string; url: string }
 
 export const DEFAULT_CACHE_CONTROL = `public, max-age=${STORAGE_CACHE_CONTROL_SECONDS}`
-// A key is an optional `icons/` prefix plus one safe file name: no traversal, no hidden files.
-const KEY_PATTERN = /^(icons\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
 
 /** The local directory that holds uploads (its `images/` sub-directory is the bucket). */
 export function localUploadsDir(config: Config = getConfig()) {
@@ -50,10 +49,6 @@ export function storageKey(filename: string, options: { icon?: boolean } = {}): 
   const now = Date.now()
   lastTimestamp = now > lastTimestamp ? now : lastTimestamp + 1
   return `${options.icon ? ICON_PREFIX : ''}${lastTimestamp}-${safeFilename(filename)}`
-}
-
-export function isValidKey(key: string) {
-  return KEY_PATTERN.test(key) && !key.includes('..')
 }
 
 /** Stores an object and returns its public URL. */

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { posts } from '~/db/schema'
 import { postSlug } from '~/lib/slug'
-import { createPost, type PostInput } from '~/models/posts.server'
+import type { PostInput } from '~/models/posts.server'
+import { createPost } from '~/services/post-save.server'
 
 let counter = 0
 

@@ -6,10 +6,10 @@ import { consentTexts, leadConsents, leads, leadSubmissions, sessionViews, talkS
 import { consentNoticeText, consentTextHash } from '~/lib/consent-text'
 import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
 import { LEAD_MESSAGES } from '~/lib/lead-form'
+import { hitLocalRateLimit } from '~/models/rate-limit.server'
+import { issueSubmissionToken } from '~/platform/lead-tokens.server'
 import { action, loader } from '~/routes/t.$code'
 import { loader as thanksLoader } from '~/routes/t.$code_.thanks.$submission'
-import { issueSubmissionToken } from '~/services/lead-tokens.server'
-import { hitLocalRateLimit } from '~/services/rate-limit.server'
 import { attendeeEmail, createLiveSession, createOwner, outboxTo, tokenFrom, validForm } from './lead-capture-utils'
 import { call, makeRequest, sessionCookie } from './utils'
 

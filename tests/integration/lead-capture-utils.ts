@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { expect } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { accounts, emailOutbox, speakers, talkSessions, talks, type SessionQuestion } from '~/db/schema'
 import type { Plan } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
-import { expect } from 'vitest'
+import { issueSubmissionToken } from '~/platform/lead-tokens.server'
 import { action as captureAction } from '~/routes/t.$code'
-import { issueSubmissionToken } from '~/services/lead-tokens.server'
 import { call, createUser, makeRequest } from './utils'
 
 // Talks and sessions written straight to the database: the attendee side's tests do not depend on
