@@ -155,8 +155,15 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('loader', 'app.settings_.webhooks._index.tsx', '/app/settings/webhooks'),
   ...workspace('loader', 'app.settings_.webhooks.new.tsx', '/app/settings/webhooks/new'),
   ...workspace('action', 'app.settings_.webhooks.new.tsx', '/app/settings/webhooks/new', { url: '' }),
+  ...workspace('loader', 'app.settings_.webhooks.guide.tsx', '/app/settings/webhooks/guide'),
   ...workspace('loader', 'app.settings_.webhooks.$id.tsx', `/app/settings/webhooks/${NO_ID}`),
   ...workspace('action', 'app.settings_.webhooks.$id.tsx', `/app/settings/webhooks/${NO_ID}`, { intent: 'ping' }),
+  // The workspace's Profile: the submissions screen's rules, so admins go to their home (spec 001 §2).
+  ...workspace('loader', 'app.profile.tsx', '/app/profile').map((r) => ({ ...r, admin: { redirect: ADMIN_HOME_PATH } })),
+  ...workspace('action', 'app.profile.tsx', '/app/profile', { name: '' }).map((r) => ({
+    ...r,
+    admin: { redirect: ADMIN_HOME_PATH },
+  })),
   // Uploads: any signed-in user (a JSON endpoint answers 401 rather than redirecting).
   {
     module: 'api.uploads.image.tsx',
