@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { ConfirmationSkipReason } from '~/lib/confirmation-limits'
 import { CONTACT_STATUSES, SCORE_BANDS } from '~/lib/lead-status'
 
 // One Postgres-dialect schema for both drivers (PGlite and postgres.js).
@@ -318,8 +319,23 @@ export const jobs = pgTable(
   ],
 )
 
+// Attendee confirmations taken per window: an address's per UTC day, a session's per hour
+// (app/models/confirmation-budget.server.ts). One upsert takes a slot race-free across instances.
+// Keys hold no personal data (`address:` + an HMAC of the address, `session:` + its id); old windows
+// go with the daily jobs.prune.
+export const confirmationBudgets = pgTable(
+  'confirmation_budgets',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+)
+
 // Email jobs as the outbox they were before the queue was generalised: read-only, for the dev mailbox,
-// delivery checks and tests. Status reads 'sent' for a delivered message.
+// delivery checks and tests. Status reads 'sent' for a delivered message, 'skipped' for an attendee
+// confirmation held back by its limits (app/models/confirmation-budget.server.ts).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 export const emailOutbox = pgView('email_outbox', {
   id: uuid('id').notNull(),
@@ -328,7 +344,7 @@ export const emailOutbox = pgView('email_outbox', {
   subject: text('subject').notNull(),
   html: text('html').notNull(),
   text: text('text').notNull(),
-  status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull(),
+  status: text('status').$type<'pending' | 'sent' | 'skipped' | 'failed'>().notNull(),
   attempts: integer('attempts').notNull(),
   nextAttemptAt: ts('next_attempt_at').notNull(),
   lockedUntil: ts('locked_until'),
@@ -338,7 +354,7 @@ export const emailOutbox = pgView('email_outbox', {
   createdAt: ts('created_at').notNull(),
   sentAt: ts('sent_at'),
 }).as(
-  sql`select "id", "payload"->>'to' as "to", "payload"->>'replyTo' as "reply_to", "payload"->>'subject' as "subject", "payload"->>'html' as "html", "payload"->>'text' as "text", case "status" when 'done' then 'sent' else "status"::text end as "status", "attempts", "run_at" as "next_attempt_at", "locked_until", "last_error", "result"->>'transport' as "transport", "result"->>'providerId' as "provider_id", "created_at", "finished_at" as "sent_at" from "jobs" where "kind" = 'email'`,
+  sql`select "id", "payload"->>'to' as "to", "payload"->>'replyTo' as "reply_to", "payload"->>'subject' as "subject", "payload"->>'html' as "html", "payload"->>'text' as "text", case when "status" = 'done' and "result"->>'skipped' is not null then 'skipped' when "status" = 'done' then 'sent' else "status"::text end as "status", "attempts", "run_at" as "next_attempt_at", "locked_until", "last_error", "result"->>'transport' as "transport", "result"->>'providerId' as "provider_id", "created_at", "finished_at" as "sent_at" from "jobs" where "kind" = 'email'`,
 )
 
 export const rateLimits = pgTable('rate_limits', {
@@ -497,6 +513,9 @@ export const leads = pgTable(
     eraseTokenHash: text('erase_token_hash').notNull().unique(),
     // Null until the speaker has been told about this lead (instantly or in a digest).
     notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+    // Why the attendee's confirmation email was not sent — a limit that keeps the form from being an
+    // email relay (app/lib/confirmation-limits.ts); null: queued or sent.
+    confirmationSkipped: text('confirmation_skipped').$type<ConfirmationSkipReason>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { getDb, type Db } from '~/db/client.server'
-import type { Email } from './payloads'
+import type { Email, EmailJob } from './payloads'
 import { enqueueJob } from './queue.server'
 
 // Email is the first kind of the job queue; its delivery (the transport) is
@@ -16,9 +16,13 @@ export async function enqueueEmail(email: Email, tx: Executor = getDb(), about: 
   return (await enqueueJob('email', emailJobPayload(email), { tx, leadIds: about.leadIds }))!
 }
 
-/** What an `email` job carries (also written directly by the single-statement sign-up). */
-export function emailJobPayload(email: Email): Email {
-  const payload: Email = { to: email.to, subject: email.subject, html: email.html, text: email.text }
+/**
+ * What an `email` job carries (also written directly by the single-statement sign-up).
+ * `confirmationOf`: the session whose sign-up this confirms, for the limits checked at sending.
+ */
+export function emailJobPayload(email: Email, about: { confirmationOf?: string } = {}): EmailJob {
+  const payload: EmailJob = { to: email.to, subject: email.subject, html: email.html, text: email.text }
   if (email.replyTo) payload.replyTo = email.replyTo
+  if (about.confirmationOf) payload.confirmation = { sessionId: about.confirmationOf }
   return payload
 }

@@ -6,6 +6,12 @@ import type { OutsideEvent } from '~/lib/lead-events'
 // its payload here, its handler in createJobRegistry.
 
 export type Email = { to: string; subject: string; html: string; text: string; replyTo?: string }
+/**
+ * What an `email` job carries. `confirmation`: an attendee's confirmation of a sign-up on this
+ * session, sent only within the limits that keep the form from being a relay (issue 20,
+ * app/models/confirmation-budget.server.ts).
+ */
+export type EmailJob = Email & { confirmation?: { sessionId: string } }
 
 /** What a deleted capture leaves for the subscribers (the rows are gone when they run). */
 export type DeletedLeadSnapshot = {
@@ -43,7 +49,7 @@ export type CrmSyncPayload = {
 export type CrmBackfillPayload = { provider: CrmProvider; ownerId: string; after: string | null }
 
 export type JobPayloads = {
-  email: Email
+  email: EmailJob
   'storage.delete': { key: string }
   'storage.sweep': { minAgeMs: number }
   /** A person's capture created, updated or deleted: rescoring, webhooks, CRMs (app/services/lead-events.server.ts). */

@@ -265,6 +265,13 @@ export const DIRECTORY_FILTERS = [
 // A whole audience shares one venue address, so sign-ups are limited per session (and by the
 // honeypot), never by IP alone: 500 in a minute from one address must all be accepted.
 export const LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE = 3_000
+// The attendee's confirmation email goes to whatever address is typed, so the form must not become a
+// relay (issue 20): one per address and session (a resubmission updates the lead and sends nothing),
+// at most this many per address a day across every session, and at most this many per session an
+// hour — a 500-person keynote fits; beyond it confirmations are skipped and the speaker is told.
+// app/lib/confirmation-limits.ts, app/models/confirmation-budget.server.ts.
+export const CONFIRMATIONS_PER_ADDRESS_PER_DAY = 5
+export const CONFIRMATIONS_PER_SESSION_PER_HOUR = 600
 // How often the digest tick looks for hourly and daily digests that are due.
 export const LEAD_DIGEST_TICK_MS = 60_000
 export const LEAD_DIGEST_INTERVAL_MS = { hourly: 60 * 60 * 1000, daily: 24 * 60 * 60 * 1000 } as const

@@ -188,6 +188,8 @@ export async function submitLead({
       thanksUrl: `${config.appUrl}/t/${session.code}/thanks/${submissionId}`,
       eraseUrl: `${config.appUrl}/t/${session.code}/erase/${erase.token}`,
     }),
+    // Sent by the job only within the per-address and per-session limits (confirmation-budget.server.ts).
+    { confirmationOf: session.id },
   )
   // Instant mode: the speaker's notification, with the lead's details only when the plan shows it
   // (decided inside the statement by the plan gate's rule: the session's captures so far, live or
@@ -341,12 +343,14 @@ export async function getThanks(code: string, submissionId: string) {
     .where(eq(talkSessions.code, code))
   if (!row) return null
   const [lead] = await getDb()
-    .select({ firstName: leads.firstName })
+    .select({ firstName: leads.firstName, confirmationSkipped: leads.confirmationSkipped })
     .from(leads)
     .innerJoin(leadSubmissions, eq(leadSubmissions.leadId, leads.id))
     .where(eq(leadSubmissions.id, submissionId))
     .limit(1)
-  return lead ? { session: toPublicSession(row), firstName: lead.firstName } : null
+  return lead
+    ? { session: toPublicSession(row), firstName: lead.firstName, confirmationSkipped: lead.confirmationSkipped !== null }
+    : null
 }
 
 /** The lead an erasure link points at (by the token's hash), on this session. */

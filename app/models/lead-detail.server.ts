@@ -1,3 +1,4 @@
+import type { ConfirmationSkipReason } from '~/lib/confirmation-limits'
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
@@ -41,6 +42,8 @@ export type PersonCapture = {
   linkedinUrl: string | null
   answers: Record<string, string | string[] | number>
   marketingConsent: boolean
+  /** Why the attendee's confirmation email was not sent (app/lib/confirmation-limits.ts); null: it was queued. */
+  confirmationSkipped: ConfirmationSkipReason | null
   createdAt: Date
   updatedAt: Date
 }
@@ -103,6 +106,7 @@ const captureColumns = {
   timeZone: talkSessions.timeZone,
   questions: talkSessions.questions,
   ...attendeeDetailColumns,
+  confirmationSkipped: leads.confirmationSkipped,
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
 }

@@ -54,3 +54,8 @@ export function isEraseTokenShape(token: string) {
 export function erasureEmailHash(email: string) {
   return createHmac('sha256', key('lead-erasure')).update(email.trim().toLowerCase()).digest('hex')
 }
+
+/** The key an attendee address's confirmations are counted under (no address in the budget table). */
+export function confirmationAddressKey(email: string) {
+  return createHmac('sha256', key('confirmation-budget')).update(email.trim().toLowerCase()).digest('base64url')
+}

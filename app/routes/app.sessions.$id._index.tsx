@@ -11,11 +11,13 @@ import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/w
 import { getConfig } from '~/config.server'
 import { liveLimitMessage } from '~/lib/plans'
 import { QR_DOWNLOADS, shortUrl } from '~/lib/short-link'
+import { confirmationsSkippedSummary } from '~/lib/confirmation-limits'
 import { conversion, conversionHint } from '~/lib/conversion'
 import { formatPercent } from '~/lib/roi'
 import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
 import { getAccount } from '~/models/accounts.server'
+import { countSkippedConfirmations } from '~/models/confirmation-budget.server'
 import { closeSession, deleteSession, duplicateSession, getSession, goLive } from '~/models/talk-sessions.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
@@ -48,6 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       leads: session.leads,
       conversion: conversion(session.leads, session.visitors),
     },
+    // Confirmations held back by the limits against relaying (never silently: the speaker is told).
+    skippedConfirmations: confirmationsSkippedSummary(await countSkippedConfirmations(user.id, session.id)),
     url: shortUrl(getConfig().appUrl, session.code),
   }
 }
@@ -88,7 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session, stats, url } = useLoaderData<typeof loader>()
+  const { session, stats, skippedConfirmations, url } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const confirmDelete = params.get('delete') === '1'
@@ -175,6 +179,7 @@ export default function SessionPage() {
           <Stat label="Leads" value={stats.leads} />
           <Stat label="Conversion" value={formatPercent(stats.conversion.percent)} hint={conversionHint(stats.conversion)} />
         </dl>
+        {skippedConfirmations ? <p className="mt-3 text-sm text-amber-200">{skippedConfirmations}</p> : null}
       </section>
 
       <section

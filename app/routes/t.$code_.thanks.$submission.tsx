@@ -15,5 +15,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
       status: 404,
     })
   }
-  return renderThanksPage({ session: thanks.session, firstName: thanks.firstName, submissionId: params.submission! })
+  return renderThanksPage({
+    session: thanks.session,
+    firstName: thanks.firstName,
+    submissionId: params.submission!,
+    confirmationSkipped: thanks.confirmationSkipped,
+  })
 }

@@ -362,10 +362,13 @@ export function renderThanksPage({
   session,
   firstName,
   submissionId,
+  confirmationSkipped = false,
 }: {
   session: PublicSession
   firstName: string
   submissionId: string
+  /** The confirmation email was held back by its limits (app/lib/confirmation-limits.ts): say so, not "we sent". */
+  confirmationSkipped?: boolean
 }) {
   const base = `/t/${session.code}`
   const offerHref = session.offerKind === 'file' ? `${base}/offer/${submissionId}` : session.offerUrl
@@ -373,7 +376,12 @@ export function renderThanksPage({
     <Document title={`Thank you · ${session.speakerName}`} accent={session.accentColor}>
       <Speaker session={session} />
       <h1>Thanks, {firstName}!</h1>
-      <p>Your details are with {session.speakerName}. We have also sent you an email with everything on this page.</p>
+      <p>
+        Your details are with {session.speakerName}.{' '}
+        {confirmationSkipped
+          ? 'We did not send you a confirmation email: too many have gone to this address, or from this page, recently. Bookmark this page to keep the offer.'
+          : 'We have also sent you an email with everything on this page.'}
+      </p>
       {session.hasOffer && offerHref ? (
         <div className="offer">
           {session.offerTitle ? <strong>{session.offerTitle}</strong> : null}
@@ -388,7 +396,10 @@ export function renderThanksPage({
         <a href={`${base}/card/${submissionId}`}>Save {session.speakerName}’s contact card</a>
       </p>
       <p className="muted">
-        Changed your mind? The email we sent has a link to erase your details. <a href={PRIVACY_PATH}>Privacy notice</a>
+        {confirmationSkipped
+          ? `Changed your mind? Ask ${session.speakerName} to erase your details.`
+          : 'Changed your mind? The email we sent has a link to erase your details.'}{' '}
+        <a href={PRIVACY_PATH}>Privacy notice</a>
       </p>
     </Document>,
   )

@@ -3,17 +3,44 @@ import type { AppLoadContext } from '@remix-run/node'
 import { getConfig, type Config } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { emailOutbox } from '~/db/schema'
-import type { Email } from '~/jobs/payloads'
+import type { Email, EmailJob } from '~/jobs/payloads'
 import type { JobRow } from '~/jobs/queue.server'
 import { isLoopbackAddress } from '~/lib/ip-ranges'
+import { takeConfirmationSlot, type ConfirmationLimits } from '~/models/confirmation-budget.server'
+import { confirmationAddressKey } from '~/platform/lead-tokens.server'
 
 // Delivering the `email` jobs queued by app/jobs/email.server.ts; `email_outbox` is a read-only view
 // of the email jobs for the dev mailbox.
 
-/** The `email` job: one send through the transport; the result is kept as the delivery record. */
-export async function deliverEmail(transport: Transport, email: Email, job: Pick<JobRow, 'id'>) {
-  const { providerId } = await transport.send({ ...email, id: job.id, from: getConfig().MAIL_FROM })
-  return providerId ? { transport: transport.name, providerId } : { transport: transport.name }
+/**
+ * The `email` job: one send through the transport; the result is kept as the delivery record. An
+ * attendee's confirmation first takes its slot of the limits (app/models/confirmation-budget.server.ts):
+ * over one, nothing is sent, and the job's result and the lead say why.
+ */
+export async function deliverEmail(
+  transport: Transport,
+  email: EmailJob,
+  job: Pick<JobRow, 'id' | 'leadIds' | 'result'>,
+  limits?: ConfirmationLimits,
+) {
+  const { confirmation, ...message } = email
+  let decided: { confirmation: 'send' } | undefined
+  if (confirmation) {
+    const decision = await takeConfirmationSlot(
+      {
+        jobId: job.id,
+        leadId: job.leadIds?.[0] ?? null,
+        sessionId: confirmation.sessionId,
+        addressKey: confirmationAddressKey(message.to),
+        limits,
+      },
+      job.result,
+    )
+    if (decision !== 'send') return { skipped: decision, confirmation: decision }
+    decided = { confirmation: decision }
+  }
+  const { providerId } = await transport.send({ ...message, id: job.id, from: getConfig().MAIL_FROM })
+  return { transport: transport.name, ...(providerId ? { providerId } : {}), ...decided }
 }
 
 export type Transport = {

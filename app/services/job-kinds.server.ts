@@ -2,6 +2,7 @@ import { getConfig } from '~/config.server'
 import type { JobKind, JobPayloads } from '~/jobs/payloads'
 import type { JobRow } from '~/jobs/queue.server'
 import { finishedLeadEventPayload } from '~/lib/erasure'
+import { pruneConfirmationBudgets, type ConfirmationLimits } from '~/models/confirmation-budget.server'
 import { CRM_SYNC_MAX_ATTEMPTS, runCrmBackfill, runCrmSync } from './crm-sync.server'
 import { createTransport, deliverEmail, type Transport } from './email.server'
 import { dispatchLeadEvent, dispatchLeadEvents } from './lead-events.server'
@@ -42,10 +43,12 @@ export type JobRegistry = { [K in JobKind]: JobKindDefinition<JobPayloads[K]> }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegistry {
+export function createJobRegistry(
+  deps: { transport?: Transport; /** Smaller limits in tests. */ confirmationLimits?: ConfirmationLimits } = {},
+): JobRegistry {
   const transport = deps.transport ?? createTransport()
   return {
-    email: { run: (email, job) => deliverEmail(transport, email, job) },
+    email: { run: (email, job) => deliverEmail(transport, email, job, deps.confirmationLimits) },
     'storage.delete': { run: ({ key }) => deleteIfUnreferenced(key) },
     // A claimed batch's events share each look-up (visibility, rescoring, webhook and CRM owners).
     'lead.event': {
@@ -68,7 +71,11 @@ export function createJobRegistry(deps: { transport?: Transport } = {}): JobRegi
       everyMs: DAY_MS,
       maxAttempts: 3,
       scheduledPayload: () => ({ olderThanDays: getConfig().JOB_RETENTION_DAYS }),
-      run: ({ olderThanDays }) => pruneFinished({ olderThanDays }),
+      // The confirmation limits' past windows go too (only today and this hour count).
+      run: async ({ olderThanDays }) => ({
+        ...(await pruneFinished({ olderThanDays })),
+        budgets: await pruneConfirmationBudgets(),
+      }),
     },
     'storage.sweep': {
       everyMs: DAY_MS,

@@ -100,6 +100,7 @@ export function CapturesSection({ captures }: { captures: PersonView['captures']
             <p className="text-sm text-slate-400">
               {capture.when} · captured <time dateTime={capture.capturedAt}>{stamp(capture.capturedAt)}</time>
             </p>
+            {capture.confirmationNote ? <p className="mt-1 text-sm text-amber-200">{capture.confirmationNote}</p> : null}
             <dl className="mt-3 flex flex-col gap-2 text-sm">
               {capture.answers.map((a) => (
                 <div key={a.questionId}>

@@ -1,3 +1,4 @@
+import { confirmationSkippedText } from '~/lib/confirmation-limits'
 import { answerRows } from '~/lib/lead-answers'
 import { describeLeadEvent } from '~/lib/lead-timeline'
 import { CONTACT_STATUS_LABELS, SCORE_BAND_LABELS } from '~/lib/lead-status'
@@ -76,6 +77,7 @@ export function personView(
       when: formatSessionTime(c.startsAt, c.timeZone),
       capturedAt: c.createdAt.toISOString(),
       marketingConsent: c.marketingConsent,
+      confirmationNote: c.confirmationSkipped ? confirmationSkippedText(c.confirmationSkipped) : null,
       answers: answerRows(c.questions, c.answers),
     })),
     consents: consents.map((c) => ({
