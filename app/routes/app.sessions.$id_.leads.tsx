@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/auth/guards.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
+import { CollapsingTable, UtcMinute, type CollapsingColumn } from '~/components/leads/collapsing-table'
 import { marketingMeta } from '~/components/marketing/meta'
 import { UNLOCK_FEE } from '~/lib/constants'
 import { formatAnswer } from '~/lib/lead-form'
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function SessionLeads() {
   const { session, leads, total, locked, visibleLimit, unlockPrice } = useLoaderData<typeof loader>()
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div>
       <p>
         <Link to={`/app/sessions/${session.id}`} className="text-sm text-brand-300 hover:text-brand-200">
           ← Back to the session
@@ -70,80 +71,12 @@ export default function SessionLeads() {
           </p>
         </div>
       ) : (
-        <div
-          className="mt-6 overflow-x-auto rounded-xl border border-white/10"
-          role="region"
-          aria-label="Leads table"
-          tabIndex={0}
-        >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Leads of {session.talkTitle}, earliest first</caption>
-            <thead className="bg-ink-900 text-slate-300">
-              <tr>
-                {[
-                  'Name',
-                  'Email',
-                  'Company',
-                  'Job title',
-                  'Phone',
-                  'LinkedIn',
-                  ...session.questions.map((q) => q.label),
-                  'Marketing emails',
-                  'Consent',
-                  'Captured',
-                ].map((label, i) => (
-                  <th key={`${i}-${label}`} scope="col" className="whitespace-nowrap px-3 py-2">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-white/10 text-slate-200">
-              {leads.map((lead) => (
-                <tr key={lead.id} className="align-top">
-                  <td className="px-3 py-2">{lead.firstName}</td>
-                  <td className="px-3 py-2">
-                    <a className="text-brand-300 underline" href={`mailto:${lead.email}`}>
-                      {lead.email}
-                    </a>
-                  </td>
-                  <td className="px-3 py-2">{lead.company}</td>
-                  <td className="px-3 py-2">{lead.jobTitle}</td>
-                  <td className="px-3 py-2">{lead.phone}</td>
-                  <td className="px-3 py-2">
-                    {lead.linkedinUrl ? (
-                      <a
-                        className="text-brand-300 underline"
-                        href={lead.linkedinUrl}
-                        rel="noopener noreferrer nofollow"
-                        target="_blank"
-                      >
-                        Profile<span className="sr-only"> of {lead.firstName} on LinkedIn (opens in a new tab)</span>
-                      </a>
-                    ) : null}
-                  </td>
-                  {session.questions.map((q) => (
-                    <td key={q.id} className="max-w-xs whitespace-pre-wrap break-words px-3 py-2">
-                      {formatAnswer(lead.answers[q.id])}
-                    </td>
-                  ))}
-                  <td className="px-3 py-2">{lead.marketingConsent ? 'Yes' : 'No'}</td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {lead.consent ? (
-                      <>
-                        <time dateTime={lead.consent.at}>{lead.consent.at.slice(0, 16).replace('T', ' ')} UTC</time>
-                        <br />
-                        <span className="text-slate-400">notice {lead.consent.noticeHash.slice(0, 8)}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    <time dateTime={lead.createdAt}>{lead.createdAt.slice(0, 16).replace('T', ' ')} UTC</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-6">
+          <SessionLeadsTable
+            leads={leads}
+            questions={session.questions}
+            caption={`Leads of ${session.talkTitle}, earliest first`}
+          />
         </div>
       )}
 
@@ -162,6 +95,95 @@ export default function SessionLeads() {
         </div>
       ) : null}
     </div>
+  )
+}
+
+type LeadRow = ReturnType<typeof useLoaderData<typeof loader>>['leads'][number]
+type Question = ReturnType<typeof useLoaderData<typeof loader>>['session']['questions'][number]
+
+/**
+ * Name and email first; company, when and marketing consent as columns where the table has room;
+ * phone, LinkedIn, the session's own questions and the consent record in each row's details.
+ */
+function SessionLeadsTable({ leads, questions, caption }: { leads: LeadRow[]; questions: Question[]; caption: string }) {
+  const columns: CollapsingColumn<LeadRow>[] = [
+    {
+      id: 'company',
+      label: 'Company',
+      from: '@xl',
+      breakAnywhere: true,
+      hasValue: (lead) => Boolean(lead.company || lead.jobTitle),
+      cell: (lead) => (
+        <>
+          {lead.company}
+          {lead.jobTitle ? <div className="text-slate-400">{lead.jobTitle}</div> : null}
+        </>
+      ),
+    },
+    {
+      id: 'captured',
+      label: 'Captured',
+      from: '@2xl',
+      cell: (lead) => <UtcMinute iso={lead.createdAt} />,
+    },
+    { id: 'marketing', label: 'Marketing emails', from: '@3xl', cell: (lead) => (lead.marketingConsent ? 'Yes' : 'No') },
+    { id: 'phone', label: 'Phone', from: '@4xl', hasValue: (lead) => Boolean(lead.phone), cell: (lead) => lead.phone },
+    {
+      id: 'linkedin',
+      hasValue: (lead) => Boolean(lead.linkedinUrl),
+      label: 'LinkedIn',
+      from: '@5xl',
+      cell: (lead) =>
+        lead.linkedinUrl ? (
+          <a className="text-brand-300 underline" href={lead.linkedinUrl} rel="noopener noreferrer nofollow" target="_blank">
+            Profile<span className="sr-only"> of {lead.firstName} on LinkedIn (opens in a new tab)</span>
+          </a>
+        ) : null,
+    },
+    ...questions.map((q): CollapsingColumn<LeadRow> => ({
+      id: `q-${q.id}`,
+      label: q.label,
+      from: 'details',
+      breakAnywhere: true,
+      hasValue: (lead) => formatAnswer(lead.answers[q.id]) !== '',
+      cell: (lead) => <span className="whitespace-pre-wrap">{formatAnswer(lead.answers[q.id])}</span>,
+    })),
+    {
+      id: 'consent',
+      label: 'Consent',
+      from: 'details',
+      hasValue: (lead) => lead.consent !== null,
+      cell: (lead) =>
+        lead.consent ? (
+          <>
+            <UtcMinute iso={lead.consent.at} />{' '}
+            <span className="text-slate-400">(notice {lead.consent.noticeHash.slice(0, 8)})</span>
+          </>
+        ) : null,
+    },
+  ]
+  return (
+    <CollapsingTable
+      label="Leads table"
+      caption={caption}
+      rows={leads}
+      rowKey={(lead) => lead.id}
+      rowName={(lead) => lead.firstName}
+      primary={{
+        label: 'Person',
+        className: '@3xl:w-1/3',
+        cell: (lead) => (
+          <>
+            <span className="block font-semibold text-white">{lead.firstName}</span>
+            <a className="text-brand-300 underline" href={`mailto:${lead.email}`}>
+              {lead.email}
+            </a>
+          </>
+        ),
+      }}
+      // A phone or LinkedIn column only when someone on this page gave one (most sessions ask neither).
+      columns={columns.filter((c) => !c.hasValue || c.from === 'details' || leads.some(c.hasValue))}
+    />
   )
 }
 

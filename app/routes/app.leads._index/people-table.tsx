@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { useRef } from 'react'
 import { buttonClass, FormMessage } from '~/components/forms'
+import { CollapsingTable, UtcMinute, type CollapsingColumn } from '~/components/leads/collapsing-table'
 import { useHydrated } from '~/components/use-hydrated'
 import { TAG_MAX_LENGTH } from '~/lib/lead-follow-up'
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, SCORE_BAND_LABELS, type ContactStatus, type ScoreBand } from '~/lib/lead-status'
@@ -116,91 +117,93 @@ export function PeopleTable({ rows, back, actionData }: { rows: PersonRow[]; bac
         </div>
       ) : null}
 
-      <div className="mt-4 overflow-x-auto rounded-xl border border-white/10" role="region" aria-label="People" tabIndex={0}>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">People, one row each, with their status, score and tags</caption>
-          <thead className="bg-white/5 text-slate-200">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                {hydrated ? (
-                  <input
-                    type="checkbox"
-                    aria-label="Select everyone on this page"
-                    className="h-4 w-4 accent-brand-500"
-                    onChange={(e) => toggleAll(e.currentTarget.checked)}
-                  />
-                ) : (
-                  <span className="sr-only">Select</span>
-                )}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Person
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Company
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Seen at
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Score
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Tags
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Last seen
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-white/10 text-slate-200">
-            {rows.map((r) => (
-              <tr key={r.id} className="align-top">
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    name="ids"
-                    value={r.id}
-                    aria-label={`Select ${r.firstName} (${r.email})`}
-                    className="h-4 w-4 accent-brand-500"
-                  />
-                </td>
-                <td className="px-3 py-2">
-                  <Link to={`/app/leads/${r.id}`} className="font-semibold text-white underline-offset-2 hover:underline">
-                    {r.firstName}
-                  </Link>
-                  <div className="text-slate-400">{r.email}</div>
-                  {r.marketingConsent ? <div className="text-xs text-emerald-300">Marketing consent</div> : null}
-                </td>
-                <td className="px-3 py-2">
-                  {r.company}
-                  {r.jobTitle ? <div className="text-slate-400">{r.jobTitle}</div> : null}
-                </td>
-                <td className="px-3 py-2">
-                  {r.captures > 1 ? <span className="font-semibold">Seen at {r.captures} talks</span> : r.latestEvent}
-                  {r.captures > 1 ? <div className="text-slate-400">latest: {r.latestEvent}</div> : null}
-                </td>
-                <td className="px-3 py-2">{CONTACT_STATUS_LABELS[r.status]}</td>
-                <td className="px-3 py-2">
-                  <span
-                    className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${BAND_CLASS[r.scoreBand]}`}
-                  >
-                    {SCORE_BAND_LABELS[r.scoreBand]}
-                  </span>{' '}
-                  <span className="tabular-nums text-slate-300">{r.score}</span>
-                </td>
-                <td className="px-3 py-2">{r.tags.length ? r.tags.join(', ') : <span className="text-slate-400">–</span>}</td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  <time dateTime={r.lastCapturedAt}>{r.lastCapturedAt.slice(0, 16).replace('T', ' ')} UTC</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="mt-4">
+        <CollapsingTable
+          label="People"
+          caption="People, one row each, with their status, score and tags"
+          rows={rows}
+          rowKey={(r) => r.id}
+          rowName={(r) => r.firstName}
+          leading={{
+            header: hydrated ? (
+              <input
+                type="checkbox"
+                aria-label="Select everyone on this page"
+                className="h-4 w-4 accent-brand-500"
+                onChange={(e) => toggleAll(e.currentTarget.checked)}
+              />
+            ) : (
+              <span className="sr-only">Select</span>
+            ),
+            cell: (r) => (
+              <input
+                type="checkbox"
+                name="ids"
+                value={r.id}
+                aria-label={`Select ${r.firstName} (${r.email})`}
+                className="h-4 w-4 accent-brand-500"
+              />
+            ),
+          }}
+          primary={{ label: 'Person', cell: (r) => <PersonCell row={r} />, className: '@3xl:w-2/5' }}
+          columns={COLUMNS}
+        />
       </div>
     </Form>
   )
 }
+
+/** Who: name (the link to their page), email, company and job title, marketing consent. */
+function PersonCell({ row: r }: { row: PersonRow }) {
+  return (
+    <>
+      <Link to={`/app/leads/${r.id}`} className="font-semibold text-white underline-offset-2 hover:underline">
+        {r.firstName}
+      </Link>
+      <div className="text-slate-400">{r.email}</div>
+      {r.company || r.jobTitle ? (
+        <div className="text-slate-300">{[r.company, r.jobTitle].filter(Boolean).join(' · ')}</div>
+      ) : null}
+      {r.marketingConsent ? <div className="text-xs text-emerald-300">Marketing consent</div> : null}
+    </>
+  )
+}
+
+// What a speaker scans first after the person: status and score, then when and where they were
+// last seen, then tags. Narrower boxes move them, last first, into each row's details.
+const COLUMNS: CollapsingColumn<PersonRow>[] = [
+  { id: 'status', label: 'Status', from: '@md', cell: (r) => CONTACT_STATUS_LABELS[r.status] },
+  {
+    id: 'score',
+    label: 'Score',
+    from: '@lg',
+    className: 'whitespace-nowrap',
+    cell: (r) => (
+      <>
+        <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${BAND_CLASS[r.scoreBand]}`}>
+          {SCORE_BAND_LABELS[r.scoreBand]}
+        </span>{' '}
+        <span className="tabular-nums text-slate-300">{r.score}</span>
+      </>
+    ),
+  },
+  {
+    id: 'last-seen',
+    label: 'Last seen',
+    from: '@xl',
+    cell: (r) => (
+      <>
+        <UtcMinute iso={r.lastCapturedAt} />
+        <div className="text-slate-400">{r.captures > 1 ? `latest: ${r.latestEvent}` : r.latestEvent}</div>
+        {r.captures > 1 ? <div className="font-semibold">Seen at {r.captures} talks</div> : null}
+      </>
+    ),
+  },
+  {
+    id: 'tags',
+    label: 'Tags',
+    from: '@2xl',
+    breakAnywhere: true,
+    cell: (r) => (r.tags.length ? r.tags.join(', ') : <span className="text-slate-400">–</span>),
+  },
+]
