@@ -57,6 +57,9 @@ test('filter, save a segment, set a status in bulk, export, delete', async ({ pa
   await page.getByRole('link', { name: 'Clear filters' }).last().click()
   await expect(page.getByText('3 people', { exact: true })).toBeVisible()
   await page.getByRole('link', { name: 'Grace only', exact: true }).click()
+  // Wait for the segment's page: the form's return address (and so the export link after it) is the
+  // filtered list only once it has loaded.
+  await expect(page.getByText('1 person matches these filters')).toBeVisible()
 
   // Bulk status on the selection.
   await page.getByRole('checkbox', { name: `Select Grace (${grace})` }).check()
