@@ -116,6 +116,12 @@ export default tseslint.config(
               ],
               message: READ_BODY_MESSAGE,
             },
+            {
+              // Issue 20 item 5: a redirect after a successful save must clear the earlier errors.
+              name: '@conform-to/react',
+              importNames: ['useForm'],
+              message: 'Use useServerForm from ~/components/use-server-form (shows what the latest response says).',
+            },
           ],
         },
       ],

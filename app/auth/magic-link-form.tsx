@@ -26,7 +26,8 @@
  * opened on another device signs in that device only: the poll (or, without JS, the loader and the
  * "continue" button) then says so here and points to the code field, which is always offered.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { Form, useActionData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { buttonClass, Field, FormMessage, Honeypot, Spinner } from '~/components/forms'
@@ -64,7 +65,7 @@ function useBusy(intent: string) {
 
 function RequestForm({ action, answer }: { action?: string; answer: Answer }) {
   const busy = useBusy(FORM_INTENT.request)
-  const [form, fields] = useForm<{ email: string }>({
+  const [form, fields] = useServerForm<{ email: string }>({
     id: 'magic-link-request',
     lastResult: answer?.form === 'request' ? answer.result : undefined,
     constraint: REQUEST_LINK_CONSTRAINT,
@@ -126,7 +127,7 @@ function SentState({
 
 function CodeForm({ action, answer }: { action?: string; answer: Answer }) {
   const busy = useBusy(FORM_INTENT.code)
-  const [form, fields] = useForm<{ code: string }>({
+  const [form, fields] = useServerForm<{ code: string }>({
     id: 'magic-link-code',
     lastResult: answer?.form === 'code' ? answer.result : undefined,
     constraint: CODE_CONSTRAINT,

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -311,7 +312,7 @@ function describeSeries(points: ReadonlyArray<{ label: string; count: number }>,
 function CostForm({ cost, eventName }: { cost: Extract<Loaded, { locked: null }>['cost']; eventName: string }) {
   const actionData = useActionData<typeof action>()
   const saving = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'cost-form',
     lastResult: actionData?.result,
     constraint: getZodConstraint(CostFieldsSchema),

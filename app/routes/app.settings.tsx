@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -107,7 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Settings() {
   const { displayName, nameFallback, leadNotify, plan, allows, email, isAdmin, retentionMonths } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'settings',
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
     defaultValue: { leadNotify },

@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
@@ -44,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CookieSettings() {
   const { consent, widgets } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [form] = useForm({ id: 'cookie-settings', lastResult: actionData?.result })
+  const [form] = useServerForm({ id: 'cookie-settings', lastResult: actionData?.result })
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold text-white sm:text-4xl">Cookie settings</h1>

@@ -35,3 +35,36 @@ test('a fresh error replaces the success toast of the previous save', async ({ p
   await expect(saved).toBeVisible()
   await expect(page.getByText(/^Status: Won · Deal value: \D900$/)).toBeVisible()
 })
+
+// The same form saved after its own error: the redirect brings the success toast and no result, so
+// the field error of the refused attempt must go too (Conform kept it: it reports results only).
+test('a successful save after a refused one clears the field error beside its toast', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  const speaker = uniqueEmail('toast-clear-speaker')
+  const { code } = await createLeadSession(request, speaker)
+  await leaveDetails(browser, code, { firstName: 'Clear', email: uniqueEmail('toast-clear-attendee') })
+  await signIn(context, speaker)
+  await page.goto('/app/leads')
+  await page.getByRole('link', { name: 'Clear', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Clear' })).toBeVisible()
+
+  await page.getByRole('radio', { name: 'Won', exact: true }).check()
+  await page.getByLabel('Deal value').fill('')
+  await page.getByRole('button', { name: 'Save follow-up' }).click()
+  const fieldError = page.getByText('Enter the deal value to mark this person as won')
+  await expect(fieldError).toBeVisible()
+  await expect(page.getByLabel('Deal value')).toHaveAttribute('aria-invalid', 'true')
+
+  await page.getByLabel('Deal value').fill('900')
+  await page.getByRole('button', { name: 'Save follow-up' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Follow-up saved.' })).toBeVisible()
+  await expect(page.getByText(/^Status: Won · Deal value: \D900$/)).toBeVisible()
+  await expect(fieldError).toHaveCount(0)
+  await expect(page.getByLabel('Deal value')).not.toHaveAttribute('aria-invalid', 'true')
+  // What was typed and saved stays in the field.
+  await expect(page.getByLabel('Deal value')).toHaveValue('900')
+})

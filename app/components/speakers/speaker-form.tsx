@@ -4,9 +4,9 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, type ReactNode } from 'react'
@@ -58,7 +58,7 @@ export function SpeakerForm({
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post'
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id,
     lastResult,
     defaultValue,

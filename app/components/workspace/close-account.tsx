@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { Form } from '@remix-run/react'
 import { buttonClass, Field } from '~/components/forms'
 
@@ -13,7 +14,7 @@ export function CloseAccount({
   isAdmin: boolean
   lastResult?: SubmissionResult<string[]>
 }) {
-  const [form, fields] = useForm<{ confirmEmail: string }>({ id: 'close-account', lastResult })
+  const [form, fields] = useServerForm<{ confirmEmail: string }>({ id: 'close-account', lastResult })
   return (
     <section
       aria-labelledby="close-account-title"

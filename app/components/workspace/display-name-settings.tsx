@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { Form } from '@remix-run/react'
 import { buttonClass, Field } from '~/components/forms'
 import { DISPLAY_NAME_MAX } from '~/lib/speaker-name'
@@ -15,7 +16,7 @@ export function DisplayNameSettings({
   fallback: string
   lastResult?: SubmissionResult<string[]>
 }) {
-  const [form, fields] = useForm<{ displayName: string }>({
+  const [form, fields] = useServerForm<{ displayName: string }>({
     id: 'display-name',
     lastResult,
     defaultValue: { displayName: displayName ?? '' },

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { Form } from '@remix-run/react'
 import { buttonClass, Field } from '~/components/forms'
 import { RETENTION_MAX_MONTHS, RETENTION_MIN_MONTHS } from '~/lib/retention'
@@ -6,7 +7,7 @@ import { RETENTION_MAX_MONTHS, RETENTION_MIN_MONTHS } from '~/lib/retention'
 // Settings → Lead retention (issue 10 Deliver 9): delete captures older than N months, daily.
 
 export function RetentionSettings({ months, lastResult }: { months: number | null; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm<{ retentionMonths: string }>({
+  const [form, fields] = useServerForm<{ retentionMonths: string }>({
     id: 'retention',
     lastResult,
     defaultValue: { retentionMonths: months === null ? '' : String(months) },

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
@@ -49,7 +50,7 @@ export function SessionForm({
   const slots = [0, 1, 2].map(
     (i) => defaults.questions[i] ?? { id: '', kind: '' as const, label: '', required: false, options: '', points: [] },
   )
-  const [form, fields] = useForm<SessionFormDefaults, SessionFormValue>({
+  const [form, fields] = useServerForm<SessionFormDefaults, SessionFormValue>({
     id: 'session-form',
     lastResult,
     constraint: getZodConstraint(SessionSchema),

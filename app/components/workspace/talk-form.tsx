@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { buttonClass, Field, FormMessage, TextareaField } from '~/components/forms'
@@ -15,7 +16,7 @@ export function TalkForm({
   cancelTo: string
 }) {
   const saving = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'talk-form',
     lastResult,
     constraint: getZodConstraint(TalkSchema),

@@ -1,4 +1,5 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { buttonClass, ErrorList, Field, FormMessage } from '~/components/forms'
@@ -17,7 +18,7 @@ export function WebhookEndpointForm({
   cancelTo: string
 }) {
   const saving = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'webhook-endpoint',
     lastResult,
     constraint: getZodConstraint(schema),

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { Form } from '@remix-run/react'
 import { buttonClass, ErrorList, Field, SelectField } from '~/components/forms'
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '~/lib/lead-status'
@@ -14,7 +15,7 @@ type Result = SubmissionResult<string[]> | undefined
 
 export function PipelineForm({ view, lastResult }: { view: PersonView; lastResult: Result }) {
   const { person } = view
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'pipeline',
     lastResult,
     defaultValue: { status: person.status, dealValue: person.dealValue, dealCurrency: person.dealCurrency },
@@ -78,7 +79,7 @@ export function PipelineForm({ view, lastResult }: { view: PersonView; lastResul
 }
 
 export function TagsForm({ tags, lastResult }: { tags: string[]; lastResult: Result }) {
-  const [form, fields] = useForm<{ tags: string }>({ id: 'add-tags', lastResult })
+  const [form, fields] = useServerForm<{ tags: string }>({ id: 'add-tags', lastResult })
   return (
     <Card title="Tags" id="tags-title">
       {tags.length ? (

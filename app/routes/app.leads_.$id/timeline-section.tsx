@@ -1,4 +1,5 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { Form, Link } from '@remix-run/react'
 import { buttonClass, TextareaField } from '~/components/forms'
 import { NOTE_MAX_LENGTH } from '~/lib/lead-follow-up'
@@ -74,7 +75,7 @@ export function NotesAndTimeline({
 }
 
 function AddNoteForm({ lastResult }: { lastResult: Result }) {
-  const [form, fields] = useForm<{ body: string }>({ id: 'add-note', lastResult })
+  const [form, fields] = useServerForm<{ body: string }>({ id: 'add-note', lastResult })
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-3">
       <input type="hidden" name="intent" value="add-note" />
@@ -94,7 +95,7 @@ function AddNoteForm({ lastResult }: { lastResult: Result }) {
 }
 
 function EditNoteForm({ id, body, base, lastResult }: { id: string; body: string; base: string; lastResult: Result }) {
-  const [form, fields] = useForm({ id: `edit-note-${id}`, lastResult, defaultValue: { body } })
+  const [form, fields] = useServerForm({ id: `edit-note-${id}`, lastResult, defaultValue: { body } })
   return (
     <Form method="post" {...getFormProps(form)} className="mt-1 flex flex-col gap-3">
       <input type="hidden" name="intent" value="edit-note" />

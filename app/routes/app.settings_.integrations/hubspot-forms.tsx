@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from '@remix-run/react'
 import { buttonClass, ErrorList, Field, FormMessage } from '~/components/forms'
@@ -8,7 +9,7 @@ import { ConnectHubSpotSchema } from './schema'
 // The HubSpot forms of Settings → Integrations: paste a token, map fields.
 
 export function ConnectForm({ lastResult, replacing }: { lastResult?: SubmissionResult<string[]>; replacing: boolean }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'hubspot-connect',
     lastResult,
     shouldValidate: 'onSubmit',
@@ -42,7 +43,7 @@ export function MappingForm({
   questionLabels: string[]
   lastResult?: SubmissionResult<string[]>
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'hubspot-mapping',
     lastResult,
     shouldValidate: 'onBlur',

@@ -1,5 +1,6 @@
 import { withBrandSuffix } from '~/lib/meta-title'
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
   Form,
@@ -127,7 +128,7 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
   const lastSaved = useRef(post?.content ?? '')
 
   const metaTitle = metaAuto ? generateMetaTitle(title, brand) : metaTitleManual
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: 'post-editor',
     lastResult: navigation.state === 'idle' ? actionData?.result : undefined,
     shouldValidate: 'onSubmit',

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
+import { useServerForm } from '~/components/use-server-form'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import { Field, FormMessage, SelectField, TextareaField, buttonClass, ErrorList } from '~/components/forms'
@@ -30,7 +31,7 @@ export function SectionForm({
   const saving = navigation.state === 'submitting'
   const [pickerError, setPickerError] = useState<string | null>(null)
   const editing = Boolean(section)
-  const [form, fields] = useForm({
+  const [form, fields] = useServerForm({
     id: editing ? `section-edit-${section?.id}` : 'section-add',
     lastResult,
     shouldValidate: 'onSubmit',
