@@ -3,6 +3,7 @@ import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { getSessionUser } from '~/auth/session.server'
 import { getConfig } from '~/config.server'
+import { ARTICLE_PAGES } from '~/lib/article-pages'
 import { COMMENT_MAX_LENGTH, type PostType } from '~/lib/constants'
 import { createComment, deleteComment, listComments } from '~/models/comments.server'
 import { getPublishedPost } from '~/models/posts.server'
@@ -25,11 +26,6 @@ export const CommentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete-comment'), commentId: z.string().min(1) }),
 ])
 
-const NOT_FOUND = {
-  resource: { title: 'Resource Not Found', body: "The resource you're looking for doesn't exist." },
-  news: { title: 'Article Not Found', body: "The article you're looking for doesn't exist." },
-} as const
-
 /** Display name of a comment author: the local part of the email, never the whole address. */
 export function commentAuthor(email: string) {
   return email.split('@')[0] || 'Member'
@@ -38,10 +34,10 @@ export function commentAuthor(email: string) {
 /** Article page data: a published post of this type, its comments and who is looking. */
 export async function loadArticle(request: Request, type: PostType, slug: string | undefined) {
   const post = slug ? await getPublishedPost(type, slug) : null
-  if (!post) throw data(NOT_FOUND[type], { status: 404 })
+  if (!post) throw data(ARTICLE_PAGES[type].notFound, { status: 404 })
   const [user, comments] = await Promise.all([getSessionUser(request), listComments(post.id)])
   const config = getConfig()
-  const base = type === 'resource' ? '/resources' : '/news'
+  const base = ARTICLE_PAGES[type].basePath
   return {
     post: {
       id: post.id,
@@ -73,14 +69,14 @@ export async function loadArticle(request: Request, type: PostType, slug: string
 export async function articleAction(request: Request, type: PostType, slug: string | undefined) {
   const formData = await readForm(request)
   const submission = parseWithZod(formData, { schema: CommentSchema })
-  const base = type === 'resource' ? '/resources' : '/news'
+  const base = ARTICLE_PAGES[type].basePath
   const user = await getSessionUser(request)
   if (!user) {
     return data({ result: submission.reply({ formErrors: ['Please sign in to comment'] }) }, { status: 401 })
   }
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const post = slug ? await getPublishedPost(type, slug) : null
-  if (!post) throw data(NOT_FOUND[type], { status: 404 })
+  if (!post) throw data(ARTICLE_PAGES[type].notFound, { status: 404 })
   const back = `${base}/${post.slug}#comments`
 
   if (submission.value.intent === 'delete-comment') {
