@@ -3,6 +3,8 @@
 
 export const MAGIC_LINK_INTENTS = ['login', 'signup', 'admin'] as const
 export type MagicLinkIntent = (typeof MAGIC_LINK_INTENTS)[number]
+/** The two public sign-in pages, /login and /signup (app/auth/account-sign-in.tsx). */
+export type AccountSignInIntent = Exclude<MagicLinkIntent, 'admin'>
 
 /** Values of the form's `intent` field, one per action the sign-in form can post. */
 export const FORM_INTENT = {
