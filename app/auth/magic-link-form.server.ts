@@ -15,7 +15,7 @@ import {
   type MagicLinkIntent,
   type MagicLinkView,
 } from './magic-link-schema'
-import { OTHER_DEVICE_TEXT } from './magic-link-text'
+import { OTHER_DEVICE_TEXT } from './other-device-text'
 import { getSessionUser } from './session.server'
 import {
   afterSignInPath,

@@ -33,7 +33,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { buttonClass, Field, FormMessage, Honeypot, Spinner } from '~/components/forms'
 import { MAGIC_CODE_LENGTH, SIGN_IN_STATUS_POLL_MS, WAITING_TAB_CODE_HINT_MS } from '~/lib/constants'
 import type { MagicLinkActionData, MagicLinkView } from './magic-link-schema'
-import { AUTH_TEXT, FORM_INTENT, OTHER_DEVICE_TEXT } from './magic-link-text'
+import { AUTH_TEXT, FORM_INTENT, WAITING_TAB_TEXT } from './magic-link-text'
 
 // The constraints of RequestLinkSchema and CodeSchema (magic-link-schema.ts) as browser hints: the
 // server validates, so the sign-in pages ship no validation library (docs/performance.md).
@@ -233,13 +233,13 @@ function WaitingStatus({ openedElsewhere: openedElsewhereOnLoad }: { openedElsew
   if (elsewhere)
     return (
       <p role="status" className="rounded-md border border-amber-300/40 bg-amber-950/40 px-4 py-3 text-sm text-amber-50">
-        {OTHER_DEVICE_TEXT.openedElsewhere}
+        {WAITING_TAB_TEXT.openedElsewhere}
       </p>
     )
   if (!hydrated) return null
   return (
     <p role="status" className="text-sm text-slate-300">
-      {slow ? OTHER_DEVICE_TEXT.stillWaiting : <Spinner label={AUTH_TEXT.checkingAccess} />}
+      {slow ? WAITING_TAB_TEXT.stillWaiting : <Spinner label={AUTH_TEXT.checkingAccess} />}
     </p>
   )
 }

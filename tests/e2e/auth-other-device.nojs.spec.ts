@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { OTHER_DEVICE_TEXT } from '../../app/auth/magic-link-text'
+import { WAITING_TAB_TEXT } from '../../app/auth/magic-link-text'
+import { OTHER_DEVICE_TEXT } from '../../app/auth/other-device-text'
 import { requestLink, signInEmail } from './auth-helpers'
 import { uniqueEmail } from './utils'
 
@@ -25,7 +26,7 @@ test('without JavaScript: the phone shows the code, the waiting tab is told and 
 
   await page.getByRole('button', { name: /clicked the link/ }).click()
   await expect(page.getByText(OTHER_DEVICE_TEXT.checkOpenedElsewhere)).toBeVisible()
-  await expect(page.getByText(OTHER_DEVICE_TEXT.openedElsewhere)).toBeVisible()
+  await expect(page.getByText(WAITING_TAB_TEXT.openedElsewhere)).toBeVisible()
   await page.getByLabel('6-digit code from the email').fill(code)
   await page.getByRole('button', { name: 'Sign in with code' }).click()
   await expect(page).toHaveURL(/\/app$/)

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { OTHER_DEVICE_TEXT } from '../../app/auth/magic-link-text'
+import { WAITING_TAB_TEXT } from '../../app/auth/magic-link-text'
+import { OTHER_DEVICE_TEXT } from '../../app/auth/other-device-text'
 import { WAITING_TAB_CODE_HINT_MS } from '../../app/lib/constants'
 import { requestLink, signInEmail } from './auth-helpers'
 import { expectNoAxeViolations, uniqueEmail } from './utils'
@@ -33,7 +34,7 @@ test('a link opened on another device signs in that device, which shows the code
   await expectNoAxeViolations(phone)
 
   // The laptop: told within a poll or two, no endless "Checking access...", the code field at hand.
-  await expect(page.getByText(OTHER_DEVICE_TEXT.openedElsewhere)).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByText(WAITING_TAB_TEXT.openedElsewhere)).toBeVisible({ timeout: 10_000 })
   await expect(page.getByText('Checking access...')).toHaveCount(0)
   await expectNoAxeViolations(page)
   await page.getByLabel('6-digit code from the email').fill((await shown.textContent())!)
@@ -55,7 +56,7 @@ test('a tab left waiting explains the code after WAITING_TAB_CODE_HINT_MS instea
   await page.clock.fastForward(WAITING_TAB_CODE_HINT_MS - 1_000)
   await expect(page.getByText('Checking access...')).toBeVisible()
   await page.clock.fastForward(2_000)
-  await expect(page.getByText(OTHER_DEVICE_TEXT.stillWaiting)).toBeVisible()
+  await expect(page.getByText(WAITING_TAB_TEXT.stillWaiting)).toBeVisible()
   await expect(page.getByText('Checking access...')).toHaveCount(0)
   await expect(page.getByLabel('6-digit code from the email')).toBeEditable()
 })

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { FORM_INTENT, OTHER_DEVICE_TEXT } from '~/auth/magic-link-schema'
+import { FORM_INTENT } from '~/auth/magic-link-schema'
+import { OTHER_DEVICE_TEXT } from '~/auth/other-device-text'
 import { getSessionUser } from '~/auth/session.server'
 import { getDb } from '~/db/client.server'
 import { rateLimits, sessions, users, verifications } from '~/db/schema'
