@@ -21,7 +21,7 @@ export function buildUnlessSkipped() {
   if (build.status !== 0) throw new Error('build failed')
 }
 
-async function freePort() {
+export async function freePort() {
   return new Promise<number>((resolve, reject) => {
     const server = net.createServer()
     server.once('error', reject)

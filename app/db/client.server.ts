@@ -1,4 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Sql as PostgresClient } from 'postgres'
@@ -103,10 +105,13 @@ export async function openPglite(
   const { drizzle } = await import('drizzle-orm/pglite')
   const release = lockDir ? acquireLock(lockDir) : () => {}
   try {
+    if (pgDir && !options.loadDataDir && !existsSync(path.join(pgDir, 'PG_VERSION'))) await initdbInChild(pgDir)
     const client = await PGlite.create({
       dataDir: pgDir,
       extensions: { pg_trgm },
       loadDataDir: options.loadDataDir,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      initDbStartParams: PGLITE_SETTINGS,
     })
     const db = drizzle(client, { schema }) as unknown as Db
     return {
@@ -127,6 +132,40 @@ export async function openPglite(
     release()
     throw error
   }
+}
+
+/**
+ * Postgres's shared buffers live in PGlite's WebAssembly memory, and all of them are touched when it
+ * starts: initdb's default of 128 MB cost ~100 MB of resident memory before the first query. 32 MB
+ * holds the working set of a trial-sized database; pages beyond it are read through the operating
+ * system's file cache (docs/performance.md → Memory).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB']
+
+/**
+ * Creates a new data directory (initdb) in a short-lived child process. initdb runs three WebAssembly
+ * instances at once (~0.7 GB) and leaves ~190 MB of freed but never returned malloc arenas in the
+ * process that ran it; in a child, all of it goes back when the child exits, and this process opens
+ * the new directory as it opens an existing one (docs/performance.md → Memory).
+ */
+async function initdbInChild(pgDir: string) {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  const options = { dataDir: pgDir, startParams: PGLITE_SETTINGS, initDbStartParams: PGLITE_SETTINGS }
+  const code = `const { PGlite } = require(${JSON.stringify(entry)})
+const options = ${JSON.stringify(options)}
+options.startParams = [...PGlite.defaultStartParams, ...options.startParams]
+PGlite.create(options).then((db) => db.close())`
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.once('error', reject)
+    child.once('exit', (exitCode, signal) =>
+      exitCode === 0
+        ? resolve()
+        : reject(new Error(`Creating the embedded database in ${pgDir} failed (${signal ?? `exit ${exitCode}`}):\n${stderr}`)),
+    )
+  })
 }
 
 export class DataDirLockedError extends Error {}

@@ -1,15 +1,12 @@
-import createDOMPurify, { type Config } from 'dompurify'
-import { JSDOM } from 'jsdom'
+import type { Config } from 'dompurify'
 import { getConfig } from '~/config.server'
 import { EMBED_FRAME_ATTRIBUTES, LOCAL_UPLOADS_PATH } from '~/lib/constants'
 import { isAllowedEditorLink } from '~/lib/url'
 import { isAllowedEmbedSrc } from '~/lib/video-embed'
+import { lazyPurifier } from './dom.server'
 
 // Bio HTML is sanitized once, when it is saved (ARCHITECTURE "User HTML is sanitized when saved").
 // The rendered page then trusts the stored HTML, so every rule lives here.
-
-const window = new JSDOM('').window
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0])
 
 const FORMATTING_TAGS = [
   'p',
@@ -79,38 +76,41 @@ const CONFIG: Config = {
   KEEP_CONTENT: true,
 }
 
-purify.addHook('afterSanitizeAttributes', (node) => {
-  const el = node as Element
-  const tag = el.tagName.toLowerCase()
-  if (tag === 'iframe') {
-    for (const name of Array.from(el.getAttributeNames())) {
-      if (!FRAME_ATTRIBUTES.includes(name)) el.removeAttribute(name)
+// jsdom and DOMPurify load on the first save of a bio (app/services/dom.server.ts).
+const purifier = lazyPurifier(({ purify }) =>
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    const el = node as Element
+    const tag = el.tagName.toLowerCase()
+    if (tag === 'iframe') {
+      for (const name of Array.from(el.getAttributeNames())) {
+        if (!FRAME_ATTRIBUTES.includes(name)) el.removeAttribute(name)
+      }
+      // Removing nodes inside a hook upsets DOMPurify's walk; dropNodes() removes it afterwards.
+      if (!isAllowedEmbedSrc(el.getAttribute('src') ?? '')) el.removeAttribute('src')
+      return
     }
-    // Removing nodes inside a hook upsets DOMPurify's walk; dropNodes() removes it afterwards.
-    if (!isAllowedEmbedSrc(el.getAttribute('src') ?? '')) el.removeAttribute('src')
-    return
-  }
-  if (tag === 'a') {
-    const href = el.getAttribute('href')
-    if (href !== null && !isAllowedEditorLink(href)) el.removeAttribute('href')
-    if (el.getAttribute('target') === '_blank' || el.hasAttribute('href')) {
-      el.setAttribute('rel', 'noopener noreferrer nofollow')
+    if (tag === 'a') {
+      const href = el.getAttribute('href')
+      if (href !== null && !isAllowedEditorLink(href)) el.removeAttribute('href')
+      if (el.getAttribute('target') === '_blank' || el.hasAttribute('href')) {
+        el.setAttribute('rel', 'noopener noreferrer nofollow')
+      }
+      if (el.hasAttribute('target') && el.getAttribute('target') !== '_blank') el.removeAttribute('target')
     }
-    if (el.hasAttribute('target') && el.getAttribute('target') !== '_blank') el.removeAttribute('target')
-  }
-  if (tag === 'img') {
-    const src = el.getAttribute('src') ?? ''
-    if (!isAllowedImageSrc(src)) el.removeAttribute('src')
-    return
-  }
-  const style = el.getAttribute('style')
-  if (style !== null) {
-    const keep =
-      (tag === 'col' || tag === 'td' || tag === 'th') && COL_WIDTH.test(style) ? style : TEXT_ALIGN.test(style) ? style : null
-    if (keep === null) el.removeAttribute('style')
-  }
-  for (const name of ['frameborder', 'allow', 'allowfullscreen', 'referrerpolicy']) el.removeAttribute(name)
-})
+    if (tag === 'img') {
+      const src = el.getAttribute('src') ?? ''
+      if (!isAllowedImageSrc(src)) el.removeAttribute('src')
+      return
+    }
+    const style = el.getAttribute('style')
+    if (style !== null) {
+      const keep =
+        (tag === 'col' || tag === 'td' || tag === 'th') && COL_WIDTH.test(style) ? style : TEXT_ALIGN.test(style) ? style : null
+      if (keep === null) el.removeAttribute('style')
+    }
+    for (const name of ['frameborder', 'allow', 'allowfullscreen', 'referrerpolicy']) el.removeAttribute(name)
+  }),
+)
 
 /**
  * Images in a bio: https anywhere, our local uploads, or objects under the configured storage public
@@ -138,13 +138,14 @@ export function isAllowedImageSrc(src: string, storagePublicUrl = getConfig().st
 export function sanitizeBioHtml(html: string): string {
   // Two passes: whatever the first pass produces must already be a fixed point, so a string
   // that re-parses into something new (mutation XSS) is cleaned again rather than trusted.
+  const { purify } = purifier()
   const once = dropNodes(purify.sanitize(html, CONFIG) as unknown as string)
   return dropNodes(purify.sanitize(once, CONFIG) as unknown as string).trim()
 }
 
 /** Frames that are not video players and images without an allowed source go entirely. */
 function dropNodes(html: string): string {
-  const template = window.document.createElement('template')
+  const template = purifier().window.document.createElement('template')
   template.innerHTML = html
   for (const frame of Array.from(template.content.querySelectorAll('iframe'))) {
     if (!isAllowedEmbedSrc(frame.getAttribute('src') ?? '')) frame.remove()
@@ -157,6 +158,6 @@ function dropNodes(html: string): string {
 
 /** Text a person would read in the bio, for the "required" check: an empty <p></p> is no bio. */
 export function bioHasContent(html: string): boolean {
-  const doc = new window.DOMParser().parseFromString(html, 'text/html')
+  const doc = new (purifier().window.DOMParser)().parseFromString(html, 'text/html')
   return (doc.body.textContent ?? '').trim() !== '' || doc.body.querySelector('img,iframe,table') !== null
 }

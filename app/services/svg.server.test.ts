@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { MALICIOUS_SVGS, REJECTED_SVGS } from '../../tests/fixtures/xss-corpus'
 import { sanitizeSvg } from './svg.server'
+
+// jsdom loads on the first call (app/services/dom.server.ts), not at import: outside the tests' timing.
+beforeAll(() => void sanitizeSvg('<svg></svg>'), 30_000)
 
 describe('sanitizeSvg', () => {
   it('keeps a plain icon intact', () => {

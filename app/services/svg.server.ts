@@ -1,6 +1,5 @@
-import createDOMPurify from 'dompurify'
-import { JSDOM } from 'jsdom'
 import { STORAGE_CACHE_CONTROL_SECONDS, SVG_ICON_MAX_BYTES, SVG_MIME_TYPE } from '~/lib/constants'
+import { lazyPurifier } from './dom.server'
 import { putObject, storageKey } from './storage.server'
 
 // Featured-section icons are user-uploaded SVG served from our own origin, so they are cleaned
@@ -9,22 +8,22 @@ import { putObject, storageKey } from './storage.server'
 // no CSS url() to elsewhere, and DOCTYPE/ENTITY declarations are refused outright (entity
 // expansion and external entities). The result is served with nosniff and default-src 'none'.
 
-const window = new JSDOM('').window
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0])
-
 const EXTERNAL_URL = /url\(\s*(['"]?)(?!#)/i
 
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const name = data.attrName.toLowerCase()
-  const value = data.attrValue.trim()
-  if (name === 'href' || name === 'xlink:href' || name.endsWith(':href') || name === 'src') {
-    if (!value.startsWith('#')) data.keepAttr = false
-  }
-  if (name === 'style' && EXTERNAL_URL.test(value)) data.keepAttr = false
-  if (/^on/i.test(name)) data.keepAttr = false
-  // Presentation attributes may carry url(): only same-document fragments survive.
-  if (EXTERNAL_URL.test(value)) data.keepAttr = false
-})
+// jsdom and DOMPurify load on the first icon upload (app/services/dom.server.ts).
+const purifier = lazyPurifier(({ purify }) =>
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase()
+    const value = data.attrValue.trim()
+    if (name === 'href' || name === 'xlink:href' || name.endsWith(':href') || name === 'src') {
+      if (!value.startsWith('#')) data.keepAttr = false
+    }
+    if (name === 'style' && EXTERNAL_URL.test(value)) data.keepAttr = false
+    if (/^on/i.test(name)) data.keepAttr = false
+    // Presentation attributes may carry url(): only same-document fragments survive.
+    if (EXTERNAL_URL.test(value)) data.keepAttr = false
+  }),
+)
 
 export type SvgResult = { ok: true; svg: string } | { ok: false }
 
@@ -33,6 +32,7 @@ export function sanitizeSvg(input: string): SvgResult {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false }
   // Must be an SVG document: an optional XML declaration and comments, then <svg.
   if (!/^(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(text)) return { ok: false }
+  const { purify, window } = purifier()
   const clean = purify.sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: [
