@@ -26,17 +26,17 @@
  * opened on another device signs in that device only: the poll (or, without JS, the loader and the
  * "continue" button) then says so here and points to the code field, which is always offered.
  */
-import { getFormProps, getInputProps } from '@conform-to/react'
-import { useServerForm } from '~/components/use-server-form'
 import { Form, useActionData, useNavigate, useNavigation } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { buttonClass, Field, FormMessage, Honeypot, Spinner } from '~/components/forms'
+import { serverResult } from '~/components/server-result'
 import { MAGIC_CODE_LENGTH, SIGN_IN_STATUS_POLL_MS, WAITING_TAB_CODE_HINT_MS } from '~/lib/constants'
 import type { MagicLinkActionData, MagicLinkView } from './magic-link-schema'
 import { AUTH_TEXT, FORM_INTENT, WAITING_TAB_TEXT } from './magic-link-text'
 
-// The constraints of RequestLinkSchema and CodeSchema (magic-link-schema.ts) as browser hints: the
-// server validates, so the sign-in pages ship no validation library (docs/performance.md).
+// The constraints of RequestLinkSchema and CodeSchema (magic-link-schema.ts) as input attributes: the
+// server validates and its reply is read with serverResult, so the sign-in pages ship no form library
+// (their JavaScript budget, docs/performance.md).
 export const REQUEST_LINK_CONSTRAINT = { email: { required: true } }
 export const CODE_CONSTRAINT = { code: { required: true, pattern: `^\\d{${MAGIC_CODE_LENGTH}}$` } }
 
@@ -65,24 +65,34 @@ function useBusy(intent: string) {
 
 function RequestForm({ action, answer }: { action?: string; answer: Answer }) {
   const busy = useBusy(FORM_INTENT.request)
-  const [form, fields] = useServerForm<{ email: string }>({
-    id: 'magic-link-request',
-    lastResult: answer?.form === 'request' ? answer.result : undefined,
-    constraint: REQUEST_LINK_CONSTRAINT,
-  })
-  // Conform's key is for React, not for the DOM: pass it directly, never through a spread.
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
+  // Only this response's reply: after a redirect there is none, so nothing stale stays on screen.
+  const reply = serverResult(answer?.form === 'request' ? answer.result : undefined)
+  const formErrors = reply.formErrors
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4">
+    <Form
+      method="post"
+      action={action}
+      id="magic-link-request"
+      noValidate
+      aria-describedby={formErrors ? 'magic-link-request-form-error' : undefined}
+      className="flex flex-col gap-4"
+    >
       <Honeypot />
       <input type="hidden" name="intent" value={FORM_INTENT.request} />
       <Field
-        key={emailKey}
         label="Email"
-        inputProps={{ ...emailProps, autoComplete: 'email', placeholder: 'you@example.com' }}
-        errors={fields.email.errors}
+        inputProps={{
+          id: 'magic-link-request-email',
+          name: 'email',
+          type: 'email',
+          required: REQUEST_LINK_CONSTRAINT.email.required,
+          defaultValue: reply.value('email'),
+          autoComplete: 'email',
+          placeholder: 'you@example.com',
+        }}
+        errors={reply.errors('email')}
       />
-      {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
+      {formErrors ? <FormMessage id="magic-link-request-form-error">{formErrors.join(' ')}</FormMessage> : null}
       <button type="submit" className={buttonClass.primary} disabled={busy}>
         {busy ? <Spinner label={AUTH_TEXT.send} /> : AUTH_TEXT.send}
       </button>
@@ -127,34 +137,35 @@ function SentState({
 
 function CodeForm({ action, answer }: { action?: string; answer: Answer }) {
   const busy = useBusy(FORM_INTENT.code)
-  const [form, fields] = useServerForm<{ code: string }>({
-    id: 'magic-link-code',
-    lastResult: answer?.form === 'code' ? answer.result : undefined,
-    constraint: CODE_CONSTRAINT,
-  })
-  const { key: codeKey, ...codeProps } = getInputProps(fields.code, { type: 'text' })
+  const reply = serverResult(answer?.form === 'code' ? answer.result : undefined)
+  const formErrors = reply.formErrors
   return (
     <Form
       method="post"
       action={action}
-      {...getFormProps(form)}
+      id="magic-link-code"
+      noValidate
+      aria-describedby={formErrors ? 'magic-link-code-form-error' : undefined}
       className="flex flex-col gap-3 rounded-lg border border-white/10 p-4"
     >
       <input type="hidden" name="intent" value={FORM_INTENT.code} />
       <Field
-        key={codeKey}
         label="6-digit code from the email"
         hint="Or enter the code here instead of clicking the link."
         inputProps={{
-          ...codeProps,
+          id: 'magic-link-code-code',
+          name: 'code',
+          type: 'text',
+          required: CODE_CONSTRAINT.code.required,
+          defaultValue: reply.value('code'),
           inputMode: 'numeric',
           autoComplete: 'one-time-code',
           pattern: '[0-9]{6}',
           maxLength: 6,
         }}
-        errors={fields.code.errors}
+        errors={reply.errors('code')}
       />
-      {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
+      {formErrors ? <FormMessage id="magic-link-code-form-error">{formErrors.join(' ')}</FormMessage> : null}
       <button type="submit" className={buttonClass.secondary} disabled={busy}>
         {busy ? <Spinner label={AUTH_TEXT.checkingAccess} /> : 'Sign in with code'}
       </button>
