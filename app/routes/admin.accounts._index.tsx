@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { requireAdmin, requireAdminAction } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
+import { AdminTable, type AdminColumn } from '~/components/admin/admin-table'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
@@ -14,6 +15,15 @@ import { redirectWithToast } from '~/services/toast.server'
 import { parsePage } from '~/lib/page-param'
 
 // Accounts and their plans (issue 9 §8): until billing exists, an admin sets the plan here.
+
+const NUMBER = 'px-4 py-3 text-right'
+const COLUMNS: AdminColumn[] = [
+  'Email',
+  'Role',
+  { label: 'Sessions', className: NUMBER },
+  { label: 'Leads', className: NUMBER },
+  'Plan',
+]
 
 const PlanSchema = z.object({ intent: z.literal('set-plan'), userId: z.uuid(), plan: z.enum(PLANS) })
 
@@ -60,76 +70,58 @@ export default function AdminAccounts() {
             <FormMessage>{actionData.error}</FormMessage>
           </div>
         ) : null}
-        <div className="mt-6 overflow-x-auto rounded-xl border border-white/10" tabIndex={0} role="region" aria-label="Accounts">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Accounts, {total} in all</caption>
-            <thead className="bg-white/5 text-slate-200">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Sessions
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Leads
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Plan
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((a) => (
-                <tr key={a.id} className="border-t border-white/10">
-                  <td className="px-4 py-3">
-                    <Link to={`/admin/accounts/${a.id}`} className="text-white underline-offset-2 hover:underline">
-                      {a.email}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 capitalize">{a.role}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{a.sessions}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{a.leads}</td>
-                  <td className="px-4 py-3">
-                    <Form
-                      method="post"
-                      action={`/admin/accounts${page > 1 ? `?page=${page}` : ''}`}
-                      className="flex items-center gap-2"
-                    >
-                      <input type="hidden" name="intent" value="set-plan" />
-                      <input type="hidden" name="userId" value={a.id} />
-                      <label htmlFor={`plan-${a.id}`} className="sr-only">
-                        Plan of {a.email}
-                      </label>
-                      <select
-                        id={`plan-${a.id}`}
-                        name="plan"
-                        defaultValue={a.plan}
-                        className="rounded-md border border-white/15 bg-ink-900 px-2 py-1 text-slate-100"
-                      >
-                        {PLANS.map((p) => (
-                          <option key={p} value={p}>
-                            {PLAN_LABELS[p]}
-                          </option>
-                        ))}
-                      </select>
-                      <button
-                        type="submit"
-                        className={`${buttonClass.secondary} px-3 py-1 text-sm`}
-                        aria-label={`Set plan of ${a.email}`}
-                      >
-                        Set
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={`Accounts, ${total} in all`}
+          columns={COLUMNS}
+          className="mt-6"
+          headClassName="bg-white/5 text-slate-200"
+          region={{ 'aria-label': 'Accounts' }}
+        >
+          {accounts.map((a) => (
+            <tr key={a.id}>
+              <td className="px-4 py-3">
+                <Link to={`/admin/accounts/${a.id}`} className="text-white underline-offset-2 hover:underline">
+                  {a.email}
+                </Link>
+              </td>
+              <td className="px-4 py-3 capitalize">{a.role}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{a.sessions}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{a.leads}</td>
+              <td className="px-4 py-3">
+                <Form
+                  method="post"
+                  action={`/admin/accounts${page > 1 ? `?page=${page}` : ''}`}
+                  className="flex items-center gap-2"
+                >
+                  <input type="hidden" name="intent" value="set-plan" />
+                  <input type="hidden" name="userId" value={a.id} />
+                  <label htmlFor={`plan-${a.id}`} className="sr-only">
+                    Plan of {a.email}
+                  </label>
+                  <select
+                    id={`plan-${a.id}`}
+                    name="plan"
+                    defaultValue={a.plan}
+                    className="rounded-md border border-white/15 bg-ink-900 px-2 py-1 text-slate-100"
+                  >
+                    {PLANS.map((p) => (
+                      <option key={p} value={p}>
+                        {PLAN_LABELS[p]}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="submit"
+                    className={`${buttonClass.secondary} px-3 py-1 text-sm`}
+                    aria-label={`Set plan of ${a.email}`}
+                  >
+                    Set
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
         <Pagination
           page={page}
           totalPages={pageCount}

@@ -4,12 +4,12 @@ import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
-import { ConfirmDeleteForm } from '~/components/content/confirm-submit'
+import { AdminRowActions, AdminTable } from '~/components/admin/admin-table'
+import { ConfirmDeleteModal } from '~/components/content/confirm-submit'
 import { Pagination, withParams } from '~/components/pagination'
 import { rootInfo } from '~/components/meta'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
-import { Modal } from '~/components/modal'
 import { ADMIN_POSTS_PAGE_SIZE, POST_TYPES } from '~/lib/constants'
 import { formatUsLongDate } from '~/lib/text'
 import { deletePost, getPostById, listAdminPosts, listAllTags } from '~/models/posts.server'
@@ -165,69 +165,37 @@ export default function ManageResources() {
             No posts match your filters.
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-white/10">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Posts</caption>
-              <thead className="bg-ink-800 text-slate-200">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Title
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Created
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-white/10">
-                {posts.map((post) => (
-                  <tr key={post.id}>
-                    <td className="px-4 py-3">
-                      <div className="font-semibold text-white">{post.title}</div>
-                      <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-400">
-                        <span>/{post.slug}</span>
-                        <span
-                          className={`rounded-full px-2 py-0.5 font-medium ${post.type === 'news' ? 'bg-amber-500/20 text-amber-200' : 'bg-brand-600/30 text-brand-100'}`}
-                        >
-                          {post.type === 'news' ? 'News' : 'Resource'}
-                        </span>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3">
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-medium ${post.isPublished ? 'bg-emerald-500/20 text-emerald-200' : 'bg-slate-500/30 text-slate-200'}`}
-                      >
-                        {post.isPublished ? 'Published' : 'Draft'}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 text-slate-300">{formatUsLongDate(post.createdAt)}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <Link
-                          to={`/resources/admin/editor?id=${post.id}`}
-                          className="text-brand-300 underline hover:text-brand-100"
-                        >
-                          Edit<span className="sr-only"> {post.title}</span>
-                        </Link>
-                        <ConfirmDeleteForm
-                          message={`Are you sure you want to delete "${post.title}"?`}
-                          fields={{ intent: 'delete', id: post.id, returnTo: here }}
-                          className="text-red-300 underline hover:text-red-200"
-                        >
-                          Delete<span className="sr-only"> {post.title}</span>
-                        </ConfirmDeleteForm>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Posts" columns={['Title', 'Status', 'Created', 'Actions']}>
+            {posts.map((post) => (
+              <tr key={post.id}>
+                <td className="px-4 py-3">
+                  <div className="font-semibold text-white">{post.title}</div>
+                  <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-400">
+                    <span>/{post.slug}</span>
+                    <span
+                      className={`rounded-full px-2 py-0.5 font-medium ${post.type === 'news' ? 'bg-amber-500/20 text-amber-200' : 'bg-brand-600/30 text-brand-100'}`}
+                    >
+                      {post.type === 'news' ? 'News' : 'Resource'}
+                    </span>
+                  </div>
+                </td>
+                <td className="px-4 py-3">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${post.isPublished ? 'bg-emerald-500/20 text-emerald-200' : 'bg-slate-500/30 text-slate-200'}`}
+                  >
+                    {post.isPublished ? 'Published' : 'Draft'}
+                  </span>
+                </td>
+                <td className="px-4 py-3 text-slate-300">{formatUsLongDate(post.createdAt)}</td>
+                <AdminRowActions
+                  name={post.title}
+                  editTo={`/resources/admin/editor?id=${post.id}`}
+                  deleteMessage={`Are you sure you want to delete "${post.title}"?`}
+                  deleteFields={{ intent: 'delete', id: post.id, returnTo: here }}
+                />
+              </tr>
+            ))}
+          </AdminTable>
         )}
         <Pagination
           page={filters.page}
@@ -237,26 +205,13 @@ export default function ManageResources() {
         />
       </div>
       {confirm ? (
-        <Modal title="Delete post">
+        <ConfirmDeleteModal
+          title="Delete post"
+          fields={{ intent: 'delete', id: confirm.id, returnTo: here }}
+          cancelTo={withParams(location.search, { modal: null, id: null, page: String(filters.page) })}
+        >
           <p className="text-slate-200">Are you sure you want to delete &quot;{confirm.title}&quot;?</p>
-          <div className="mt-6 flex gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={confirm.id} />
-              <input type="hidden" name="confirmed" value="1" />
-              <input type="hidden" name="returnTo" value={here} />
-              <button type="submit" className={buttonClass.danger}>
-                Delete
-              </button>
-            </Form>
-            <Link
-              to={withParams(location.search, { modal: null, id: null, page: String(filters.page) })}
-              className={buttonClass.secondary}
-            >
-              Cancel
-            </Link>
-          </div>
-        </Modal>
+        </ConfirmDeleteModal>
       ) : null}
     </>
   )

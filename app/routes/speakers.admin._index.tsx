@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useSubmit } from '@remix-run/
 import { requireAdmin } from '~/auth/guards.server'
 import { getSessionUser } from '~/auth/session.server'
 import { AdminNav } from '~/components/admin/admin-nav'
+import { AdminTable } from '~/components/admin/admin-table'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
@@ -157,85 +158,66 @@ export default function ManageSpeakers() {
             </Link>
           </div>
         ) : (
-          <div className="mt-6 overflow-x-auto rounded-xl border border-white/10">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Speaker profiles, {total} in all</caption>
-              <thead className="bg-white/5 text-slate-200">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Speaker
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Company
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Created
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {speakers.map((s) => (
-                  <tr key={s.id} className="border-t border-white/10">
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <img
-                          src={s.profileImageUrl || SPEAKER_FALLBACK_IMAGE}
-                          alt=""
-                          width={40}
-                          height={40}
-                          className="h-10 w-10 rounded-full object-cover"
-                        />
-                        <div>
-                          <p className="font-medium text-white">{s.name}</p>
-                          <p className="text-slate-300">{s.jobTitle}</p>
-                          <p className="text-xs text-slate-400">{s.slug}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3 text-slate-200">{s.company}</td>
-                    <td className="px-4 py-3">
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${s.isPublished ? 'bg-emerald-900 text-emerald-100' : 'bg-slate-700 text-slate-100'}`}
-                      >
-                        {s.isPublished ? 'Published' : 'Draft'}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 text-slate-200">{s.created}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex gap-2">
-                        <Link
-                          to={`/speakers/admin/editor?id=${s.id}`}
-                          className={buttonClass.secondary}
-                          aria-label={`Edit ${s.name}`}
-                        >
-                          Edit
-                        </Link>
-                        <Link
-                          to={deleteHref(s.id)}
-                          preventScrollReset
-                          className={buttonClass.danger}
-                          aria-label={`Delete ${s.name}`}
-                          onClick={(event) => {
-                            // With JavaScript the browser's confirm replaces the confirmation step.
-                            event.preventDefault()
-                            if (window.confirm(confirmText(s.name))) submit({ intent: 'delete', id: s.id }, { method: 'post' })
-                          }}
-                        >
-                          Delete
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption={`Speaker profiles, ${total} in all`}
+            columns={['Speaker', 'Company', 'Status', 'Created', 'Actions']}
+            className="mt-6"
+            headClassName="bg-white/5 text-slate-200"
+          >
+            {speakers.map((s) => (
+              <tr key={s.id}>
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <img
+                      src={s.profileImageUrl || SPEAKER_FALLBACK_IMAGE}
+                      alt=""
+                      width={40}
+                      height={40}
+                      className="h-10 w-10 rounded-full object-cover"
+                    />
+                    <div>
+                      <p className="font-medium text-white">{s.name}</p>
+                      <p className="text-slate-300">{s.jobTitle}</p>
+                      <p className="text-xs text-slate-400">{s.slug}</p>
+                    </div>
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-slate-200">{s.company}</td>
+                <td className="px-4 py-3">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${s.isPublished ? 'bg-emerald-900 text-emerald-100' : 'bg-slate-700 text-slate-100'}`}
+                  >
+                    {s.isPublished ? 'Published' : 'Draft'}
+                  </span>
+                </td>
+                <td className="px-4 py-3 text-slate-200">{s.created}</td>
+                <td className="px-4 py-3">
+                  <div className="flex gap-2">
+                    <Link
+                      to={`/speakers/admin/editor?id=${s.id}`}
+                      className={buttonClass.secondary}
+                      aria-label={`Edit ${s.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <Link
+                      to={deleteHref(s.id)}
+                      preventScrollReset
+                      className={buttonClass.danger}
+                      aria-label={`Delete ${s.name}`}
+                      onClick={(event) => {
+                        // With JavaScript the browser's confirm replaces the confirmation step.
+                        event.preventDefault()
+                        if (window.confirm(confirmText(s.name))) submit({ intent: 'delete', id: s.id }, { method: 'post' })
+                      }}
+                    >
+                      Delete
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
 
         <Pagination page={page} totalPages={pageCount} hrefFor={pageHref} />

@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClass } from '~/components/forms'
+import { Modal } from '~/components/modal'
 
 /**
  * A delete form that asks first. With JavaScript: the browser's confirm dialog, and the form
@@ -69,19 +70,64 @@ export function ConfirmDeletePanel({
       <p id="confirm-delete" className="font-semibold text-white">
         {message}
       </p>
-      <div className="mt-4 flex gap-3">
-        <Form method="post" action={action}>
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button type="submit" className={buttonClass.danger}>
-            Yes, delete
-          </button>
-        </Form>
-        <Link to={cancelTo} className={buttonClass.secondary}>
-          Cancel
-        </Link>
-      </div>
+      <ConfirmDeleteButtons fields={fields} cancelTo={cancelTo} action={action} label="Yes, delete" className="mt-4" />
+    </div>
+  )
+}
+
+/**
+ * The same confirmation step as a modal (the admin lists): the dialog shows the message, its
+ * Delete posts the given fields with confirmed=1; Cancel goes to cancelTo.
+ */
+export function ConfirmDeleteModal({
+  title,
+  children,
+  fields,
+  cancelTo,
+  closeTo,
+}: {
+  title: string
+  children: ReactNode
+  fields: Record<string, string>
+  cancelTo: string
+  /** Where the modal's close goes: by default the current URL without ?modal. */
+  closeTo?: string
+}) {
+  return (
+    <Modal title={title} closeTo={closeTo}>
+      {children}
+      <ConfirmDeleteButtons fields={{ ...fields, confirmed: '1' }} cancelTo={cancelTo} label="Delete" className="mt-6" />
+    </Modal>
+  )
+}
+
+// Both confirmation steps end the same way: a danger button posting the fields, and Cancel.
+function ConfirmDeleteButtons({
+  fields,
+  cancelTo,
+  action,
+  label,
+  className,
+}: {
+  fields: Record<string, string>
+  cancelTo: string
+  action?: string
+  label: string
+  className: string
+}) {
+  return (
+    <div className={`${className} flex gap-3`}>
+      <Form method="post" action={action}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className={buttonClass.danger}>
+          {label}
+        </button>
+      </Form>
+      <Link to={cancelTo} className={buttonClass.secondary}>
+        Cancel
+      </Link>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { requireAdmin } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
+import { AdminTable } from '~/components/admin/admin-table'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { marketingMeta } from '~/components/marketing/meta'
@@ -87,33 +88,22 @@ export default function AdminInbox() {
             {q ? 'Nothing matches this search.' : 'Nothing here yet.'}
           </p>
         ) : (
-          <div className="mt-4 overflow-x-auto rounded-xl border border-white/10">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                {current.label}, page {page} of {pageCount}
-              </caption>
-              <thead className="bg-ink-900 text-slate-300">
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c.key} scope="col" className="whitespace-nowrap px-3 py-2">
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-white/10">
-                {rows.map((row, i) => (
-                  <tr key={i} className="align-top">
-                    {columns.map((c) => (
-                      <td key={c.key} className="max-w-md whitespace-pre-wrap break-words px-3 py-2 text-slate-200">
-                        {String(row[c.key] ?? '')}
-                      </td>
-                    ))}
-                  </tr>
+          <AdminTable
+            caption={`${current.label}, page ${page} of ${pageCount}`}
+            columns={columns.map((c) => ({ label: c.label, className: 'whitespace-nowrap px-3 py-2' }))}
+            className="mt-4"
+            headClassName="bg-ink-900 text-slate-300"
+          >
+            {rows.map((row, i) => (
+              <tr key={i} className="align-top">
+                {columns.map((c) => (
+                  <td key={c.key} className="max-w-md whitespace-pre-wrap break-words px-3 py-2 text-slate-200">
+                    {String(row[c.key] ?? '')}
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            ))}
+          </AdminTable>
         )}
 
         {pageCount > 1 ? (

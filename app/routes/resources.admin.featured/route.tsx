@@ -1,10 +1,11 @@
 import { withBrandSuffix } from '~/lib/meta-title'
 import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { requireAdmin } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
-import { ConfirmDeleteForm } from '~/components/content/confirm-submit'
+import { AdminRowActions, AdminTable } from '~/components/admin/admin-table'
+import { ConfirmDeleteModal } from '~/components/content/confirm-submit'
 import { rootInfo } from '~/components/meta'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
@@ -66,58 +67,29 @@ export default function FeaturedSections() {
             No featured sections yet.
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-white/10">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Featured sections</caption>
-              <thead className="bg-ink-800 text-slate-200">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Order
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Title
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Description
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-white/10">
-                {sections.map((s) => (
-                  <tr key={s.id}>
-                    <td className="px-4 py-3 text-slate-200">{s.sortOrder}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <SectionIcon src={s.icon} title={s.title} />
-                        <div>
-                          <div className="font-semibold text-white">{s.title}</div>
-                          <div className="text-xs text-slate-400">{s.page === 'news' ? 'News' : 'Resources'}</div>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="max-w-md px-4 py-3 whitespace-pre-line text-slate-300">{s.description}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <Link to={`${LIST}?modal=edit&id=${s.id}`} className="text-brand-300 underline hover:text-brand-100">
-                          Edit<span className="sr-only"> {s.title}</span>
-                        </Link>
-                        <ConfirmDeleteForm
-                          message="Are you sure you want to delete this section?"
-                          fields={{ intent: 'delete', id: s.id }}
-                          className="text-red-300 underline hover:text-red-200"
-                        >
-                          Delete<span className="sr-only"> {s.title}</span>
-                        </ConfirmDeleteForm>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Featured sections" columns={['Order', 'Title', 'Description', 'Actions']}>
+            {sections.map((s) => (
+              <tr key={s.id}>
+                <td className="px-4 py-3 text-slate-200">{s.sortOrder}</td>
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <SectionIcon src={s.icon} title={s.title} />
+                    <div>
+                      <div className="font-semibold text-white">{s.title}</div>
+                      <div className="text-xs text-slate-400">{s.page === 'news' ? 'News' : 'Resources'}</div>
+                    </div>
+                  </div>
+                </td>
+                <td className="max-w-md px-4 py-3 whitespace-pre-line text-slate-300">{s.description}</td>
+                <AdminRowActions
+                  name={s.title}
+                  editTo={`${LIST}?modal=edit&id=${s.id}`}
+                  deleteMessage="Are you sure you want to delete this section?"
+                  deleteFields={{ intent: 'delete', id: s.id }}
+                />
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </div>
       {modal === 'add' ? (
@@ -131,23 +103,10 @@ export default function FeaturedSections() {
         </Modal>
       ) : null}
       {deleting ? (
-        <Modal title="Delete section" closeTo={LIST}>
+        <ConfirmDeleteModal title="Delete section" fields={{ intent: 'delete', id: deleting.id }} cancelTo={LIST} closeTo={LIST}>
           <p className="text-slate-200">Are you sure you want to delete this section?</p>
           <p className="mt-1 text-sm text-slate-400">{deleting.title}</p>
-          <div className="mt-6 flex gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={deleting.id} />
-              <input type="hidden" name="confirmed" value="1" />
-              <button type="submit" className={buttonClass.danger}>
-                Delete
-              </button>
-            </Form>
-            <Link to={LIST} className={buttonClass.secondary}>
-              Cancel
-            </Link>
-          </div>
-        </Modal>
+        </ConfirmDeleteModal>
       ) : null}
     </>
   )
