@@ -1,4 +1,3 @@
-import { withBrandSuffix } from '~/lib/meta-title'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
 import { z } from 'zod'
@@ -7,7 +6,7 @@ import { AdminNav } from '~/components/admin/admin-nav'
 import { AdminRowActions, AdminTable } from '~/components/admin/admin-table'
 import { ConfirmDeleteModal } from '~/components/content/confirm-submit'
 import { Pagination, withParams } from '~/components/pagination'
-import { rootInfo } from '~/components/meta'
+import { noindexMeta } from '~/components/meta'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { ADMIN_POSTS_PAGE_SIZE, POST_TYPES } from '~/lib/constants'
@@ -217,14 +216,8 @@ export default function ManageResources() {
   )
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { brand } = rootInfo(matches)
-  return [
-    { title: withBrandSuffix('Manage Resources', brand) },
-    { name: 'description', content: 'Create, edit, publish and delete resource articles and news posts.' },
-    { name: 'robots', content: 'noindex' },
-  ]
-}
+export const meta: MetaFunction = ({ matches }) =>
+  noindexMeta(matches, 'Manage Resources', 'Create, edit, publish and delete resource articles and news posts.')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary unexpected={() => <ErrorMessage title="Error" body="Failed to load posts" />} />

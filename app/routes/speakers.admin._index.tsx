@@ -1,5 +1,4 @@
-import { rootInfo } from '~/components/meta'
-import { withBrandSuffix } from '~/lib/meta-title'
+import { noindexMeta } from '~/components/meta'
 import { Pagination } from '~/components/pagination'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSubmit } from '@remix-run/react'
@@ -226,14 +225,8 @@ export default function ManageSpeakers() {
   )
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const brand = rootInfo(matches).brand
-  return [
-    { title: withBrandSuffix('Manage Speaker Profiles', brand) },
-    { name: 'description', content: 'Create, edit, publish and delete speaker profiles.' },
-    { name: 'robots', content: 'noindex' },
-  ]
-}
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) =>
+  noindexMeta(matches, 'Manage Speaker Profiles', 'Create, edit, publish and delete speaker profiles.')
 
 export function ErrorBoundary() {
   return (

@@ -1,5 +1,4 @@
-import { rootInfo } from '~/components/meta'
-import { withBrandSuffix } from '~/lib/meta-title'
+import { noindexMeta } from '~/components/meta'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { requireAdmin } from '~/auth/guards.server'
@@ -118,14 +117,8 @@ export default function AdminSpeakerEditor() {
   )
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: loaderData, matches }) => {
-  const brand = rootInfo(matches).brand
-  return [
-    { title: withBrandSuffix(loaderData?.editId ? 'Edit Speaker' : 'Create New Speaker', brand) },
-    { name: 'description', content: 'Admin speaker editor.' },
-    { name: 'robots', content: 'noindex' },
-  ]
-}
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: loaderData, matches }) =>
+  noindexMeta(matches, loaderData?.editId ? 'Edit Speaker' : 'Create New Speaker', 'Admin speaker editor.')
 
 export function ErrorBoundary() {
   const back = (

@@ -7,10 +7,9 @@ import { getSessionUser } from '~/auth/session.server'
 import bioCss from '~/components/bio-editor/bio-content.css?url'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
-import { rootInfo } from '~/components/meta'
+import { noindexMeta } from '~/components/meta'
 import { ProfileSubmissions, SubmissionsHeader } from '~/components/speakers/profile-submissions'
 import { DEFAULT_RETURN_TO } from '~/lib/constants'
-import { withBrandSuffix } from '~/lib/meta-title'
 import type { loader as rootLoader } from '~/root'
 import { readForm } from '~/services/request-body.server'
 import { SPEAKER_FORM_BODY } from '~/services/speaker-form.server'
@@ -82,14 +81,8 @@ function SignedIn({ data: loaderData }: { data: SignedInData }) {
   )
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) => {
-  const brand = rootInfo(matches).brand
-  return [
-    { title: withBrandSuffix('Speaker Profile Submissions', brand) },
-    { name: 'description', content: 'Submit or update your speaker profile for the directory.' },
-    { name: 'robots', content: 'noindex' },
-  ]
-}
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ matches }) =>
+  noindexMeta(matches, 'Speaker Profile Submissions', 'Submit or update your speaker profile for the directory.')
 
 export function ErrorBoundary() {
   return (

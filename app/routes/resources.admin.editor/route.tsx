@@ -1,4 +1,3 @@
-import { withBrandSuffix } from '~/lib/meta-title'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
@@ -18,7 +17,7 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { requireAdmin } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
-import { rootInfo } from '~/components/meta'
+import { noindexMeta } from '~/components/meta'
 import { useHydrated } from '~/components/content/use-hydrated'
 import { CheckboxField, ErrorList, FormMessage, buttonClass } from '~/components/forms'
 import { Markdown } from '~/components/markdown'
@@ -427,14 +426,8 @@ function ContentField({
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => {
-  const { brand } = rootInfo(matches)
-  return [
-    { title: withBrandSuffix(loaderData?.post ? 'Edit Post' : 'Create New Post', brand) },
-    { name: 'description', content: 'Write and publish a resource article or news post.' },
-    { name: 'robots', content: 'noindex' },
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
+  noindexMeta(matches, loaderData?.post ? 'Edit Post' : 'Create New Post', 'Write and publish a resource article or news post.')
 
 export function ErrorBoundary() {
   const error = useRouteError()

@@ -1,4 +1,3 @@
-import { withBrandSuffix } from '~/lib/meta-title'
 import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
@@ -6,7 +5,7 @@ import { requireAdmin } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { AdminRowActions, AdminTable } from '~/components/admin/admin-table'
 import { ConfirmDeleteModal } from '~/components/content/confirm-submit'
-import { rootInfo } from '~/components/meta'
+import { noindexMeta } from '~/components/meta'
 import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { Modal } from '~/components/modal'
@@ -112,14 +111,8 @@ export default function FeaturedSections() {
   )
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { brand } = rootInfo(matches)
-  return [
-    { title: withBrandSuffix('Featured Sections', brand) },
-    { name: 'description', content: 'Manage the highlight cards on the resources and news listings.' },
-    { name: 'robots', content: 'noindex' },
-  ]
-}
+export const meta: MetaFunction = ({ matches }) =>
+  noindexMeta(matches, 'Featured Sections', 'Manage the highlight cards on the resources and news listings.')
 
 export function ErrorBoundary() {
   return (
