@@ -1,6 +1,7 @@
-import { createCookie, redirect } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { getConfig, getSessionSecret } from '~/config.server'
+import { signedCookie } from '~/platform/signed-cookie.server'
 import { getDb } from '~/db/client.server'
 import { enqueueEmail } from '~/jobs/email.server'
 import { MAGIC_LINK_COOLDOWN_MS, MAGIC_LINK_TTL_MS } from '~/lib/constants'
@@ -49,19 +50,7 @@ const PendingSchema = z.object({
 })
 export type PendingSignIn = z.infer<typeof PendingSchema>
 
-let pendingCookieInstance: ReturnType<typeof createCookie> | undefined
-function pendingCookie() {
-  const config = getConfig()
-  pendingCookieInstance ??= createCookie('lectern_magic_link', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: config.isProduction && config.appUrl.startsWith('https:'),
-    maxAge: Math.floor(MAGIC_LINK_TTL_MS / 1000),
-    secrets: [getSessionSecret(config)],
-  })
-  return pendingCookieInstance
-}
+const pendingCookie = signedCookie('lectern_magic_link', { maxAgeMs: MAGIC_LINK_TTL_MS })
 
 export async function getPendingSignIn(request: Request): Promise<PendingSignIn | null> {
   const parsed = PendingSchema.safeParse(await pendingCookie().parse(request.headers.get('Cookie')))

@@ -1,6 +1,6 @@
-import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
 import { getConfig, getSessionSecret } from '~/config.server'
+import { signedCookie } from '~/platform/signed-cookie.server'
 import { MAGIC_CODE_LENGTH, MAGIC_LINK_TTL_MS } from '~/lib/constants'
 import { hashMagicToken, magicCodeFor, normalizeEmail } from './magic-link-tokens.server'
 import { findOpenCodeAfterLink } from './verifications.server'
@@ -12,20 +12,8 @@ import { findOpenCodeAfterLink } from './verifications.server'
 
 const CodeCookieSchema = z.object({ code: z.string().regex(new RegExp(`^\\d{${MAGIC_CODE_LENGTH}}$`)), tokenHash: z.string() })
 
-let cookieInstance: ReturnType<typeof createCookie> | undefined
-function codeCookie() {
-  const config = getConfig()
-  cookieInstance ??= createCookie('lectern_other_device_code', {
-    httpOnly: true,
-    sameSite: 'lax',
-    // /auth, not /auth/success: a client-side load of the page asks for /auth/success.data.
-    path: '/auth',
-    secure: config.isProduction && config.appUrl.startsWith('https:'),
-    maxAge: Math.floor(MAGIC_LINK_TTL_MS / 1000),
-    secrets: [getSessionSecret(config)],
-  })
-  return cookieInstance
-}
+// /auth, not /auth/success: a client-side load of the page asks for /auth/success.data.
+const codeCookie = signedCookie('lectern_other_device_code', { path: '/auth', maxAgeMs: MAGIC_LINK_TTL_MS })
 
 /** Set-Cookie for the device that spent `token`: the email's code, to show on /auth/success. */
 export async function rememberCodeForOtherDevice(token: string) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createCookie } from '@remix-run/node'
 import { and, eq, gt, lt } from 'drizzle-orm'
-import { getConfig, getSessionSecret } from '~/config.server'
+import { getConfig } from '~/config.server'
+import { signedCookie } from '~/platform/signed-cookie.server'
 import { getDb } from '~/db/client.server'
 import { sessions, users } from '~/db/schema'
 import { SESSION_MAX_AGE_MS } from '~/lib/constants'
@@ -17,19 +17,7 @@ export function hasSessionCookie(request: Request) {
   return new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME}=`).test(request.headers.get('Cookie') ?? '')
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined
-function sessionCookie() {
-  const config = getConfig()
-  cookie ??= createCookie(SESSION_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.isProduction && config.appUrl.startsWith('https:'),
-    path: '/',
-    maxAge: Math.floor(SESSION_MAX_AGE_MS / 1000),
-    secrets: [getSessionSecret(config)],
-  })
-  return cookie
-}
+const sessionCookie = signedCookie(SESSION_COOKIE_NAME, { maxAgeMs: SESSION_MAX_AGE_MS })
 
 /** spec 001 §6: founder (ADMIN_EMAILS) addresses are always admin; otherwise the stored role; else speaker. */
 export function resolveRole(user: { email: string; role?: Role | null } | null | undefined): Role | null {

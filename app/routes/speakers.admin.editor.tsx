@@ -10,7 +10,7 @@ import { getConfig } from '~/config.server'
 import { speakerFormDefaults } from '~/lib/speaker-form'
 import { createSpeaker, getSpeakerById, updateSpeaker } from '~/models/speakers.server'
 import type { loader as rootLoader } from '~/root'
-import { readSpeakerForm, toSpeakerInput } from '~/services/speaker-form.server'
+import { readSpeakerSubmission, toSpeakerInput } from '~/services/speaker-form.server'
 import { saveErrorMessages } from '~/services/speaker-save.server'
 import { redirectWithToast } from '~/services/toast.server'
 import bioCss from '~/components/bio-editor/bio-content.css?url'
@@ -36,14 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request).catch(() => null)
   if (!user) return data({ result: { status: 'error' as const, error: { '': [ACCESS_DENIED] } } }, { status: 403 })
 
-  const { submission, uploadError, uploadStatus } = await readSpeakerForm(request)
-  if (submission.status === undefined) return data({ result: submission.reply() })
-  if (submission.status !== 'success' || uploadError) {
-    return data(
-      { result: submission.reply(uploadError ? { fieldErrors: { profileImageUrl: [uploadError] } } : undefined) },
-      { status: uploadError ? uploadStatus : 400 },
-    )
-  }
+  const read = await readSpeakerSubmission(request)
+  if ('refusal' in read) return read.refusal
+  const { submission } = read
   const value = submission.value
   // Save as Draft → false, Publish → true; without a button (Enter in a field) the checkbox decides.
   const isPublished = value.status === 'publish' ? true : value.status === 'draft' ? false : Boolean(value.publish)

@@ -1,4 +1,4 @@
-import { getConfig } from '~/config.server'
+import { cookiesAreSecure } from '~/platform/signed-cookie.server'
 
 // Consent for optional third-party widgets (live chat, demo video, affiliate widget), chosen on
 // /cookie-settings. Nothing third-party loads until the visitor says yes (app/content legal texts).
@@ -21,7 +21,6 @@ export function readConsent(request: Request): Consent {
 
 /** The Set-Cookie header that remembers the choice for a year. */
 export function consentCookieHeader(widgets: boolean) {
-  const config = getConfig()
-  const secure = config.isProduction && config.appUrl.startsWith('https:') ? '; Secure' : ''
+  const secure = cookiesAreSecure() ? '; Secure' : ''
   return `${CONSENT_COOKIE}=${widgets ? 'widgets' : 'none'}; Path=/; Max-Age=${CONSENT_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure}`
 }

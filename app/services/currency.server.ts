@@ -1,4 +1,4 @@
-import { getConfig } from '~/config.server'
+import { cookiesAreSecure } from '~/platform/signed-cookie.server'
 import { PREFERRED_CURRENCY_COOKIE } from '~/lib/constants'
 import { preferredCurrencyFromCookieHeader, resolveCurrency, type Currency } from '~/lib/pricing'
 
@@ -16,7 +16,6 @@ export function getCurrency(request: Request): Currency {
 
 /** Set-Cookie value that remembers the visitor's choice. Readable by scripts: it is a preference, not a secret. */
 export function preferredCurrencyCookie(currency: Currency): string {
-  const config = getConfig()
-  const secure = config.isProduction && config.appUrl.startsWith('https:')
+  const secure = cookiesAreSecure()
   return `${PREFERRED_CURRENCY_COOKIE}=${currency}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`
 }

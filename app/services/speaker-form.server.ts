@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from '@remix-run/node'
 import { IMAGE_FORM_MAX_BYTES, IMAGE_MAX_BYTES } from '~/lib/constants'
 import { SpeakerFormSchema, type SpeakerFormValue } from '~/lib/speaker-form'
 import type { SpeakerInput } from '~/models/speakers.server'
@@ -50,6 +51,25 @@ export async function readSpeakerForm(request: Request) {
 
   const submission = parseWithZod(formData, { schema: SpeakerFormSchema })
   return { formData, submission, uploadError, uploadStatus }
+}
+
+/**
+ * The form read and checked, or the answer for a form that is not saved: Conform's add/remove-row
+ * buttons re-render with the list changed (200), a refusal is a 400 (413 for an oversized photo)
+ * with the photo's message next to the photo.
+ */
+export async function readSpeakerSubmission(request: Request) {
+  const { submission, uploadError, uploadStatus } = await readSpeakerForm(request)
+  if (submission.status === undefined) return { refusal: data({ result: submission.reply() }) }
+  if (submission.status !== 'success' || uploadError) {
+    return {
+      refusal: data(
+        { result: submission.reply(uploadError ? { fieldErrors: { profileImageUrl: [uploadError] } } : undefined) },
+        { status: uploadError ? uploadStatus : 400 },
+      ),
+    }
+  }
+  return { submission }
 }
 
 export function toSpeakerInput(value: SpeakerFormValue): SpeakerInput {

@@ -5,7 +5,7 @@ import { ADMIN_HOME_PATH } from '~/lib/constants'
 import { speakerFormDefaults } from '~/lib/speaker-form'
 import { formatUsLongDate } from '~/lib/text'
 import { createSpeaker, getOwnedSpeaker, listSpeakersByOwner, updateSpeaker } from '~/models/speakers.server'
-import { readSpeakerForm, toSpeakerInput } from '~/services/speaker-form.server'
+import { readSpeakerSubmission, toSpeakerInput } from '~/services/speaker-form.server'
 import { saveErrorMessages } from '~/services/speaker-save.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -58,15 +58,9 @@ export async function loadOwnSubmissions(request: Request, user: SessionUser) {
 /** Creates or (with ?id=) updates a profile, saved unpublished; back to `path` with a toast. */
 export async function saveOwnSubmission(request: Request, user: SessionUser, path: string) {
   if (user.role === 'admin') throw redirect(ADMIN_HOME_PATH)
-  const { submission, uploadError, uploadStatus } = await readSpeakerForm(request)
-  // Conform's add/remove-row buttons: re-render with the list changed, nothing saved.
-  if (submission.status === undefined) return data({ result: submission.reply() })
-  if (submission.status !== 'success' || uploadError) {
-    return data(
-      { result: submission.reply(uploadError ? { fieldErrors: { profileImageUrl: [uploadError] } } : undefined) },
-      { status: uploadError ? uploadStatus : 400 },
-    )
-  }
+  const read = await readSpeakerSubmission(request)
+  if ('refusal' in read) return read.refusal
+  const { submission } = read
 
   const id = new URL(request.url).searchParams.get('id')
   const input = toSpeakerInput(submission.value)

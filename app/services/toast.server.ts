@@ -1,6 +1,6 @@
-import { createCookie, redirect } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { getConfig, getSessionSecret } from '~/config.server'
+import { signedCookie } from '~/platform/signed-cookie.server'
 
 // Flash messages ride on redirects (post/redirect/get) and are read once by the root loader.
 const ToastSchema = z.object({
@@ -10,18 +10,7 @@ const ToastSchema = z.object({
 })
 export type Toast = z.infer<typeof ToastSchema>
 
-let cookie: ReturnType<typeof createCookie> | undefined
-function toastCookie() {
-  const config = getConfig()
-  cookie ??= createCookie('lectern_toast', {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: config.isProduction && config.appUrl.startsWith('https:'),
-    secrets: [getSessionSecret(config)],
-  })
-  return cookie
-}
+const toastCookie = signedCookie('lectern_toast')
 
 export async function toastHeader(toast: z.input<typeof ToastSchema>) {
   return toastCookie().serialize(ToastSchema.parse(toast))
