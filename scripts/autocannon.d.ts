@@ -15,7 +15,13 @@ declare module 'autocannon' {
     errors: number
     timeouts: number
   }
-  type Options = { url: string; connections?: number; duration?: number; headers?: Record<string, string>; requests?: RequestSpec[] }
+  type Options = {
+    url: string
+    connections?: number
+    duration?: number
+    headers?: Record<string, string>
+    requests?: RequestSpec[]
+  }
   function autocannon(options: Options): Promise<Result>
   export default autocannon
 }

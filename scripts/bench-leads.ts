@@ -17,7 +17,7 @@ import autocannon from 'autocannon'
 import { parseConfig, resetConfig } from '../app/config.server'
 import { openPglite, openPostgres, installDatabase, type DatabaseHandle } from '../app/db/client.server'
 import { migrate } from '../app/db/migrate.server'
-import { accounts, jobs, leadSubmissions, leads, speakers, talkSessions, talks, users } from '../app/db/schema'
+import { jobs, leadSubmissions, leads, speakers, talkSessions, talks, users, workspaceMembers } from '../app/db/schema'
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm'
 import { issueSubmissionToken } from '../app/platform/lead-tokens.server'
 
@@ -129,7 +129,7 @@ async function seed(handle: DatabaseHandle, url?: string) {
   // BENCH_NOTIFY=hourly|daily|off: the speaker's notify mode (default: no account row = instant).
   const notify = process.env.BENCH_NOTIFY
   if (notify === 'hourly' || notify === 'daily' || notify === 'off')
-    await db.insert(accounts).values({ userId: user!.id, leadNotify: notify })
+    await db.update(workspaceMembers).set({ leadNotify: notify }).where(eq(workspaceMembers.userId, user!.id))
   await db.insert(speakers).values({
     slug: `bench-${randomBytes(3).toString('hex')}`,
     name: 'Ada Lovelace',
@@ -142,12 +142,13 @@ async function seed(handle: DatabaseHandle, url?: string) {
   })
   const [talk] = await db
     .insert(talks)
-    .values({ userId: user!.id, title: 'Engines of Tomorrow: what the next decade of computing holds' })
+    .values({ workspaceId: user!.id, userId: user!.id, title: 'Engines of Tomorrow: what the next decade of computing holds' })
     .returning()
   const rows = await db
     .insert(talkSessions)
     .values(
       Array.from({ length: SESSIONS }, (_, i) => ({
+        workspaceId: user!.id,
         userId: user!.id,
         talkId: talk!.id,
         code: randomBytes(6).toString('base64url'),

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { getDb } from '../app/db/client.server'
 import { randomBytes } from 'node:crypto'
-import { accounts, speakers, talkSessions, talks, users } from '../app/db/schema'
+import { speakers, talkSessions, talks, users, workspaces } from '../app/db/schema'
 import { isPlan } from '../app/lib/plans'
 import { subscribe } from '../app/models/newsletter.server'
 import type { InFlightHandlers } from './in-flight'
@@ -47,13 +47,9 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
       const db = getDb()
       await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
-      // Optional plan of the owner (no account row = free), for tests of plan-gated screens.
+      // Optional plan of the owner's personal workspace (free by default), for plan-gated screens.
       if (isPlan(req.body?.plan)) {
-        const plan = req.body.plan
-        await db
-          .insert(accounts)
-          .values({ userId: user!.id, plan })
-          .onConflictDoUpdate({ target: accounts.userId, set: { plan } })
+        await db.update(workspaces).set({ plan: req.body.plan }).where(eq(workspaces.id, user!.id))
       }
       const [profile] = await db.select({ id: speakers.id }).from(speakers).where(eq(speakers.userId, user!.id)).limit(1)
       if (!profile) {
@@ -69,10 +65,14 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
           userId: user!.id,
         })
       }
-      const [talk] = await db.insert(talks).values({ userId: user!.id, title: 'Engines of Tomorrow' }).returning()
+      const [talk] = await db
+        .insert(talks)
+        .values({ workspaceId: user!.id, userId: user!.id, title: 'Engines of Tomorrow' })
+        .returning()
       const [session] = await db
         .insert(talkSessions)
         .values({
+          workspaceId: user!.id,
           userId: user!.id,
           talkId: talk!.id,
           code: randomBytes(6).toString('base64url'),

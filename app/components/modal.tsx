@@ -31,7 +31,9 @@ export function Modal({
     document.body.style.overflow = 'hidden'
     const focusables = () =>
       Array.from(
-        dialog?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), textarea, select, iframe, [tabindex]:not([tabindex="-1"])') ?? [],
+        dialog?.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), textarea, select, iframe, [tabindex]:not([tabindex="-1"])',
+        ) ?? [],
       ).filter((el) => !el.closest('[aria-hidden="true"]'))
     ;(focusables()[0] ?? dialog)?.focus()
     const onKey = (event: KeyboardEvent) => {

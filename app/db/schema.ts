@@ -373,17 +373,115 @@ export const talkSessionStatusEnum = pgEnum('talk_session_status', ['draft', 'li
 export const offerKindEnum = pgEnum('offer_kind', ['none', 'file', 'url'])
 export const sessionViewKindEnum = pgEnum('session_view_kind', ['scan', 'visit'])
 
+// ── Workspaces (issue 21, docs/decisions/0016-workspaces-own-the-work.md) ─────────────────────
+// A workspace owns talks, sessions, people, captures, segments, webhooks, the CRM connection,
+// retention and the plan. Every account has a personal one, created with the account and given the
+// user's id (the migration did the same for existing accounts, so every row and URL stayed put).
+// The work tables keep their owner_id / user_id column names: owner_id now holds a workspace id.
+export const workspaceRoleEnum = pgEnum('workspace_role', ['owner', 'admin', 'member'])
+
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  // Created with an account (not deletable on its own; closing the account closes it).
+  personal: boolean('personal').notNull().default(false),
+  plan: planEnum('plan').notNull().default('free'),
+  // Seats paid for (billing); null = the plan's own limit (app/lib/permissions.ts).
+  seats: integer('seats'),
+  // Leads captured more than this many months ago are deleted (issue 10 Deliver 9); null = kept.
+  retentionMonths: integer('retention_months'),
+  // "Members see every lead": off → a member sees the leads of the sessions they run.
+  membersSeeAllLeads: boolean('members_see_all_leads').notNull().default(false),
+  // An ownership transfer the owner offered, waiting for that admin to confirm.
+  transferToUserId: uuid('transfer_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: workspaceRoleEnum('role').notNull(),
+    // How this member hears about new leads they can see (issue 21 Deliver 9).
+    leadNotify: leadNotifyEnum('lead_notify').notNull().default('instant'),
+    // When this member's last digest went out (hourly/daily modes).
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_idx').on(t.userId),
+    // Exactly one owner: at most one by this index, at least one by the transfer rules.
+    uniqueIndex('workspace_members_one_owner_uq')
+      .on(t.workspaceId)
+      .where(sql`role = 'owner'`),
+  ],
+)
+
+/** Invitations by email: the token is only stored as its SHA-256; valid 7 days, single use. */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    // Lower-cased and trimmed.
+    email: text('email').notNull(),
+    role: workspaceRoleEnum('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    // The inviter's address when invited: the expired/used page names whom to ask even after they left.
+    inviterEmail: text('inviter_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    // Revoked by an admin, or voided by a resend (which makes a new row and token).
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('workspace_invitations_email_idx').on(t.email),
+  ],
+)
+
+/**
+ * The audit log (issue 21 Deliver 7): who did what in a workspace, kept at least a year. No foreign
+ * keys: a row outlives the person (actor_email keeps who) and names the workspace it was about.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    workspaceId: uuid('workspace_id').notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull().default(''),
+    kind: text('kind').notNull(),
+    // The person or thing concerned (an email, a URL, a file kind), for the list and the filter.
+    subject: text('subject').notNull().default(''),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_events_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    index('audit_events_workspace_kind_idx').on(t.workspaceId, t.kind, t.createdAt),
+    index('audit_events_created_idx').on(t.createdAt),
+  ],
+)
+
 export const accounts = pgTable('accounts', {
-  // One row per user that has account settings; a missing row means the defaults (free, instant).
+  // One row per user that has account settings; a missing row means the defaults. The plan and
+  // retention moved to the workspace, notifications to the membership (issue 21).
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  plan: planEnum('plan').notNull().default('free'),
-  leadNotify: leadNotifyEnum('lead_notify').notNull().default('instant'),
-  // When the last digest went out (hourly/daily notify modes).
-  lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
-  // Leads captured more than this many months ago are deleted (issue 10 Deliver 9); null = kept.
-  retentionMonths: integer('retention_months'),
   // The name attendees see (talk pages, contact card, their emails, the consent notice); null = the
   // directory profile's name, else the account email (app/lib/speaker-name.ts).
   displayName: text('display_name'),
@@ -395,6 +493,10 @@ export const talks = pgTable(
   'talks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    // Who created it; handed to another member when they leave (app/models/workspaces.server.ts).
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -404,7 +506,7 @@ export const talks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('talks_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('talks_workspace_created_idx').on(t.workspaceId, t.createdAt), index('talks_user_idx').on(t.userId)],
 )
 
 export type SessionFieldSwitches = { company: boolean; jobTitle: boolean; phone: boolean; linkedin: boolean }
@@ -427,6 +529,11 @@ export const talkSessions = pgTable(
   'talk_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    // The member who runs it (a member sees the leads of the sessions they run); handed to another
+    // member when they leave or are removed, so the attendee page and QR code keep working.
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -477,8 +584,10 @@ export const talkSessions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('talk_sessions_user_starts_idx').on(t.userId, t.startsAt),
-    index('talk_sessions_user_status_idx').on(t.userId, t.status),
+    index('talk_sessions_workspace_starts_idx').on(t.workspaceId, t.startsAt),
+    index('talk_sessions_workspace_status_idx').on(t.workspaceId, t.status),
+    // A member's own sessions (the leads they see, reassignment on removal).
+    index('talk_sessions_user_idx').on(t.userId, t.workspaceId),
     index('talk_sessions_talk_idx').on(t.talkId),
   ],
 )
@@ -491,10 +600,10 @@ export const leads = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => talkSessions.id, { onDelete: 'cascade' }),
-    // The speaker (controller); denormalised so every owner-scoped read filters on one column.
+    // The workspace (controller); denormalised so every workspace-scoped read filters on one column.
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     // The person (owner + email) this capture belongs to: one person, many captures (issue 10).
     contactId: uuid('contact_id')
       .notNull()
@@ -624,7 +733,7 @@ export const contacts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     // Lower-cased and trimmed, as on leads.
     email: text('email').notNull(),
     // From the latest capture.
@@ -675,7 +784,7 @@ export const contactNotes = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: createdAt(),
@@ -695,7 +804,7 @@ export const leadEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     contactId: uuid('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -717,7 +826,7 @@ export const segments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     query: text('query').notNull(),
     createdAt: createdAt(),
@@ -733,7 +842,7 @@ export const webhookEndpoints = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     // Encrypted (app/platform/secrets.server.ts, bound to the endpoint id).
@@ -790,7 +899,7 @@ export const crmConnections = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     provider: text('provider').$type<'hubspot'>().notNull(),
     // AES-256-GCM ciphertext of the access token; the key comes from the environment.
     tokenCiphertext: text('token_ciphertext').notNull(),

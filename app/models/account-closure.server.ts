@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { speakers, talkSessions, users } from '~/db/schema'
+import { speakers, talks, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
 import { releaseStoredKeys, releaseStoredObjects } from '~/jobs/storage-release.server'
 import { eraseAccountCopies } from '~/models/lead-erasure.server'
 import { purgePageCache } from '~/platform/page-store.server'
@@ -9,7 +9,7 @@ import { purgePageCache } from '~/platform/page-store.server'
 // any time" and the privacy notice that leads are deleted when the customer closes the account).
 // One transaction: everything the account holds goes, or nothing does.
 
-export type CloseAccountOutcome = 'closed' | 'admin' | 'missing'
+export type CloseAccountOutcome = 'closed' | 'admin' | 'missing' | 'owns-team'
 
 /**
  * Deletes a speaker's account and everything in it: directory profiles (with their photos and bio
@@ -24,8 +24,33 @@ export async function closeAccount(userId: string): Promise<CloseAccountOutcome>
     const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update')
     if (!user) return 'missing'
     if (user.role === 'admin') return 'admin'
+    // The workspaces it owns go with it — unless someone else works there: ownership moves first
+    // (issue 21 Deliver 6), so a team never loses its work to one person closing their account.
+    const owned = (
+      await tx
+        .select({ id: workspaceMembers.workspaceId })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')))
+        .for('update')
+    ).map((r) => r.id)
+    if (owned.length > 0) {
+      const [others] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(workspaceMembers)
+        .where(and(inArray(workspaceMembers.workspaceId, owned), ne(workspaceMembers.userId, userId)))
+      if ((others?.n ?? 0) > 0) return 'owns-team'
+    }
+    // What it runs in other people's workspaces stays there, handed to each workspace's owner.
+    for (const table of [talkSessions, talks]) {
+      await tx
+        .update(table)
+        .set({
+          userId: sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${table.workspaceId} and ${workspaceMembers.role} = 'owner')`,
+        })
+        .where(and(eq(table.userId, userId), owned.length ? notInArray(table.workspaceId, owned) : sql`true`))
+    }
     // Before the cascade: emails to or about its attendees, sent or queued (docs/decisions/0014).
-    await eraseAccountCopies(tx, userId)
+    for (const workspaceId of owned) await eraseAccountCopies(tx, workspaceId)
     // Profiles would otherwise outlive their owner (the foreign key sets null for admin-made ones).
     const profiles = await tx
       .delete(speakers)
@@ -36,14 +61,15 @@ export async function closeAccount(userId: string): Promise<CloseAccountOutcome>
     // submissions and views go with them.
     const sessions = await tx
       .delete(talkSessions)
-      .where(eq(talkSessions.userId, userId))
+      .where(owned.length ? inArray(talkSessions.workspaceId, owned) : sql`false`)
       .returning({ offerFileKey: talkSessions.offerFileKey })
     await releaseStoredKeys(
       sessions.map((s) => s.offerFileKey),
       tx,
     )
     // The rest by the foreign keys' cascade: talks, people, notes, timeline, segments, webhooks and
-    // deliveries, CRM connections and syncs, settings, comments, signed-in sessions.
+    // deliveries, CRM connections and syncs, memberships, settings, comments, signed-in sessions.
+    if (owned.length) await tx.delete(workspaces).where(inArray(workspaces.id, owned))
     await tx.delete(users).where(eq(users.id, userId))
     return 'closed'
   })

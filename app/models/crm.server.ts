@@ -83,7 +83,7 @@ export async function listQuestionLabels(ownerId: string) {
   const rows = await getDb()
     .select({ questions: talkSessions.questions })
     .from(talkSessions)
-    .where(eq(talkSessions.userId, ownerId))
+    .where(eq(talkSessions.workspaceId, ownerId))
     .orderBy(desc(talkSessions.startsAt))
   return [...new Set(rows.flatMap((r) => r.questions.map((q) => q.label.trim())).filter(Boolean))].slice(0, 100)
 }

@@ -13,6 +13,8 @@ import {
   talkSessions,
   talks,
   users,
+  workspaceMembers,
+  workspaces,
 } from '~/db/schema'
 import { attendeeConfirmationEmail, newLeadEmail } from '~/emails/leads'
 import { emailJobPayload } from '~/jobs/email.server'
@@ -35,6 +37,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 const publicSessionColumns = {
   id: talkSessions.id,
   userId: talkSessions.userId,
+  workspaceId: talkSessions.workspaceId,
   code: talkSessions.code,
   status: talkSessions.status,
   headline: talkSessions.headline,
@@ -55,8 +58,8 @@ const publicSessionColumns = {
   marketingText: talkSessions.marketingText,
   unlocked: talkSessions.unlocked,
   ownerEmail: users.email,
-  plan: accounts.plan,
-  leadNotify: accounts.leadNotify,
+  plan: workspaces.plan,
+  leadNotify: workspaceMembers.leadNotify,
   displayName: accounts.displayName,
   speakerName: speakers.name,
   speakerJobTitle: speakers.jobTitle,
@@ -97,6 +100,11 @@ function publicSessionQuery(db: Db | Tx) {
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
     .innerJoin(users, eq(users.id, talkSessions.userId))
+    .innerJoin(workspaces, eq(workspaces.id, talkSessions.workspaceId))
+    .leftJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, talkSessions.workspaceId), eq(workspaceMembers.userId, talkSessions.userId)),
+    )
     .leftJoin(accounts, eq(accounts.userId, talkSessions.userId))
     .leftJoin(speakers, eq(speakers.userId, talkSessions.userId))
     .orderBy(desc(speakers.updatedAt))
@@ -214,7 +222,7 @@ export async function submitLead({
   const notifyVisible = instant ? notification(true) : null
   const notifyLocked = instant && limit !== null ? notification(false) : null
 
-  const owner = session.userId
+  const owner = session.workspaceId
   // Booleans stay booleans: postgres.js serialises a boolean parameter from the JS value.
   const marketing = input.marketingConsent
   const statement = sql`

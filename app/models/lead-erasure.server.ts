@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
-import { accounts, contacts, jobs, leads, webhookDeliveries } from '~/db/schema'
+import { contacts, jobs, leads, webhookDeliveries, workspaceMembers } from '~/db/schema'
 import { ERASED_PAYLOAD } from '~/lib/erasure'
 
 // The copies an erasure must reach beyond the capture rows (docs/decisions/0014): emails to or
@@ -69,17 +69,17 @@ async function deleteJobsAbout(tx: Tx, ownerId: string, leadIds: string[]) {
     .where(and(eq(leads.ownerId, ownerId), inIdList(leads.id, unannounced), isNotNull(leads.notifiedAt)))
     .returning({ id: leads.id })
   if (again.length === 0) return
-  // Skipped when a digest holds the account now (it locks the account, then the captures): that
+  // Skipped for a membership a digest holds now (it locks the membership, then the captures): that
   // digest picks the captures up itself once this commits, and waiting here could deadlock with it.
   const free = tx
-    .select({ userId: accounts.userId })
-    .from(accounts)
-    .where(eq(accounts.userId, ownerId))
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, ownerId))
     .for('update', { skipLocked: true })
   await tx
-    .update(accounts)
+    .update(workspaceMembers)
     .set({ lastDigestAt: null })
-    .where(and(eq(accounts.userId, ownerId), inArray(accounts.userId, free)))
+    .where(and(eq(workspaceMembers.workspaceId, ownerId), inArray(workspaceMembers.userId, free)))
 }
 
 /**

@@ -38,11 +38,11 @@ function captureConditions(ownerId: string, plan: Plan, filters: LeadFilters): S
   if (filters.session) parts.push(eq(leads.sessionId, filters.session))
   if (filters.talk)
     parts.push(
-      sql`${leads.sessionId} in (select ${talkSessions.id} from ${talkSessions} where ${talkSessions.userId} = ${ownerId} and ${talkSessions.talkId} = ${filters.talk})`,
+      sql`${leads.sessionId} in (select ${talkSessions.id} from ${talkSessions} where ${talkSessions.workspaceId} = ${ownerId} and ${talkSessions.talkId} = ${filters.talk})`,
     )
   if (filters.event)
     parts.push(
-      sql`${leads.sessionId} in (select ${talkSessions.id} from ${talkSessions} where ${talkSessions.userId} = ${ownerId} and ${talkSessions.eventName} = ${filters.event})`,
+      sql`${leads.sessionId} in (select ${talkSessions.id} from ${talkSessions} where ${talkSessions.workspaceId} = ${ownerId} and ${talkSessions.eventName} = ${filters.event})`,
     )
   if (filters.from) parts.push(sql`${leads.createdAt} >= ${dayStart(filters.from).toISOString()}::timestamptz`)
   if (filters.to) parts.push(sql`${leads.createdAt} < ${dayAfter(filters.to).toISOString()}::timestamptz`)
@@ -296,7 +296,7 @@ export async function leadFilterOptions(ownerId: string) {
       })
       .from(talkSessions)
       .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-      .where(eq(talkSessions.userId, ownerId))
+      .where(eq(talkSessions.workspaceId, ownerId))
       .orderBy(desc(talkSessions.startsAt)),
     db.execute<{ tag: string }>(
       sql`select distinct t.tag from ${contacts}, unnest(${contacts.tags}) as t(tag) where ${contacts.ownerId} = ${ownerId} and ${contacts.tags} <> '{}' order by 1 limit 200`,
@@ -336,7 +336,7 @@ export async function lockedCaptureSessions(ownerId: string, plan: Plan) {
     })
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(and(eq(talkSessions.userId, ownerId), eq(talkSessions.unlocked, false)))
+    .where(and(eq(talkSessions.workspaceId, ownerId), eq(talkSessions.unlocked, false)))
     .orderBy(desc(talkSessions.startsAt))
   return {
     plan,

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
-import { accounts, leadConsents, leadErasures, leads, talkSessions, talks } from '~/db/schema'
+import { leadConsents, leadErasures, leads, talkSessions, talks, workspaces } from '~/db/schema'
 import { isPlan, lockedLeadCount, PLAN_LIMITS, PLANS, visibleLeadLimit, type Plan } from '~/lib/plans'
+import { workspacePlan } from './workspaces.server'
 
 // The speaker's read path of leads (issue 9 Deliver 8, ARCHITECTURE decisions 14 and 16). Every
 // query names the owner in its WHERE clause, and the plan's limit is applied here, in the query:
@@ -35,7 +36,7 @@ export function visibleLeadsFilter(owner?: { plan: Plan }) {
   const limited = PLANS.filter((p) => PLAN_LIMITS[p].visibleLeadsPerSession !== null)
   if (limited.length === 0) return sql`true`
   const cases = limited.map((p) => sql`when ${p} then ${priorCountBelow(PLAN_LIMITS[p].visibleLeadsPerSession!)}`)
-  return sql`coalesce((select case when "gate_s"."unlocked" then true else case coalesce("gate_a"."plan"::text, 'free') ${sql.join(cases, sql` `)} else true end end from ${talkSessions} as "gate_s" left join ${accounts} as "gate_a" on "gate_a"."user_id" = "gate_s"."user_id" where "gate_s"."id" = ${leads.sessionId}), false)`
+  return sql`coalesce((select case when "gate_s"."unlocked" then true else case coalesce("gate_a"."plan"::text, 'free') ${sql.join(cases, sql` `)} else true end end from ${talkSessions} as "gate_s" left join ${workspaces} as "gate_a" on "gate_a"."id" = "gate_s"."workspace_id" where "gate_s"."id" = ${leads.sessionId}), false)`
 }
 
 /** Fewer than n of the session's captures ever made came before this row of `leads` (visibility order). */
@@ -82,10 +83,9 @@ export const attendeeDetailColumns = {
   marketingConsent: leads.marketingConsent,
 }
 
-/** The owner's plan (no account row = free), for visibleLeadsFilter({ plan }). */
-export async function ownerPlan(ownerId: string, db: Pick<Db, 'select'> = getDb()): Promise<Plan> {
-  const [row] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.userId, ownerId)).limit(1)
-  return isPlan(row?.plan) ? row.plan : 'free'
+/** The owning workspace's plan, for visibleLeadsFilter({ plan }). */
+export function ownerPlan(ownerId: string, db: Pick<Db, 'select'> = getDb()): Promise<Plan> {
+  return workspacePlan(ownerId, db)
 }
 
 export type OwnedSession = {
@@ -117,12 +117,12 @@ export async function getOwnedSession({
       talkTitle: talks.title,
       unlocked: talkSessions.unlocked,
       questions: talkSessions.questions,
-      plan: accounts.plan,
+      plan: workspaces.plan,
     })
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .leftJoin(accounts, eq(accounts.userId, talkSessions.userId))
-    .where(and(eq(talkSessions.id, sessionId), eq(talkSessions.userId, ownerId)))
+    .innerJoin(workspaces, eq(workspaces.id, talkSessions.workspaceId))
+    .where(and(eq(talkSessions.id, sessionId), eq(talkSessions.workspaceId, ownerId)))
     .limit(1)
   if (!row) return null
   return { ...row, plan: isPlan(row.plan) ? row.plan : 'free' }

@@ -112,7 +112,7 @@ export async function getTalkRoiData(ownerId: string, talkId: string) {
     .from(talkSessions)
     // The join makes drizzle qualify the columns, which statsColumns' subqueries need.
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(and(eq(talkSessions.talkId, talk.id), eq(talkSessions.userId, ownerId)))
+    .where(and(eq(talkSessions.talkId, talk.id), eq(talkSessions.workspaceId, ownerId)))
     .orderBy(asc(talkSessions.startsAt), asc(talkSessions.id))
   const sessions = all.filter((s) => hasLeadAnalytics(plan, s.unlocked))
   const captures = await personCaptures(
@@ -134,7 +134,7 @@ export async function setSessionCost(ownerId: string, sessionId: string, cost: C
       costCurrency: cost.currency,
       updatedAt: new Date(),
     })
-    .where(and(eq(talkSessions.id, sessionId), eq(talkSessions.userId, ownerId)))
+    .where(and(eq(talkSessions.id, sessionId), eq(talkSessions.workspaceId, ownerId)))
     .returning({ id: talkSessions.id })
   return rows.length > 0
 }

@@ -8,7 +8,7 @@ import { scoringChanged } from '~/lib/lead-score'
 import { canGoLive } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
 import { eraseCaptures } from '~/models/lead-events.server'
-import { lockAccount } from './accounts.server'
+import { lockWorkspace } from './workspaces.server'
 
 // Sessions (one delivery of a talk) as their owner manages them. Ownership is part of every WHERE
 // clause; another speaker's id finds nothing and the route answers 404. The free plan's "one live
@@ -73,7 +73,7 @@ export async function listSessions(ownerId: string) {
     })
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(eq(talkSessions.userId, ownerId))
+    .where(eq(talkSessions.workspaceId, ownerId))
     .orderBy(desc(talkSessions.startsAt), desc(talkSessions.id))
 }
 
@@ -83,7 +83,7 @@ export async function getSession(ownerId: string, id: string) {
     .select({ session: talkSessions, talkTitle: talks.title, ...statsColumns })
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
     .limit(1)
   if (!row) return null
   return {
@@ -110,18 +110,18 @@ function columnsFrom(input: SessionInput) {
   return { ...rest, ...file }
 }
 
-/** Creates a draft; null when the talk is not the owner's. */
-export async function createSession(ownerId: string, input: SessionInput) {
+/** Creates a draft run by `userId`; null when the talk is not the workspace's. */
+export async function createSession({ ownerId, userId }: { ownerId: string; userId: string }, input: SessionInput) {
   const talk = await getDb()
     .select({ id: talks.id })
     .from(talks)
-    .where(and(eq(talks.id, input.talkId), eq(talks.userId, ownerId)))
+    .where(and(eq(talks.id, input.talkId), eq(talks.workspaceId, ownerId)))
   if (!talk.length) return null
   for (let attempt = 1; ; attempt++) {
     try {
       const [row] = await getDb()
         .insert(talkSessions)
-        .values({ ...columnsFrom(input), userId: ownerId, code: newShortCode(), status: 'draft' })
+        .values({ ...columnsFrom(input), workspaceId: ownerId, userId, code: newShortCode(), status: 'draft' })
         .returning({ id: talkSessions.id, code: talkSessions.code })
       return row!
     } catch (error) {
@@ -136,13 +136,13 @@ export async function updateSession(ownerId: string, id: string, input: SessionI
   const [talk] = await getDb()
     .select({ id: talks.id })
     .from(talks)
-    .where(and(eq(talks.id, input.talkId), eq(talks.userId, ownerId)))
+    .where(and(eq(talks.id, input.talkId), eq(talks.workspaceId, ownerId)))
   if (!talk) return 'talk'
   return getDb().transaction(async (tx) => {
     const [before] = await tx
       .select({ offerFileKey: talkSessions.offerFileKey, questions: talkSessions.questions })
       .from(talkSessions)
-      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
       .for('update')
     if (!before) return 'not-found'
     // New scoring weights rescore the session's people (lead-scoring.server.ts), once this commits.
@@ -150,7 +150,7 @@ export async function updateSession(ownerId: string, id: string, input: SessionI
     await tx
       .update(talkSessions)
       .set({ ...columnsFrom(input), updatedAt: new Date() })
-      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
     // A replaced or removed offer file is deleted once this commits (unless a duplicate still uses it).
     if (input.offerFile !== undefined && before.offerFileKey && before.offerFileKey !== input.offerFile?.key) {
       await releaseStoredKeys([before.offerFileKey], tx)
@@ -167,23 +167,23 @@ export type GoLiveResult = 'ok' | 'not-found' | 'plan-limit'
  */
 export async function goLive(ownerId: string, id: string): Promise<GoLiveResult> {
   return getDb().transaction(async (tx) => {
-    const plan = await lockAccount(tx, ownerId)
+    const plan = await lockWorkspace(tx, ownerId)
     const [session] = await tx
       .select({ status: talkSessions.status })
       .from(talkSessions)
-      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
     if (!session) return 'not-found'
     if (session.status === 'live') return 'ok'
     const [live] = await tx
       .select({ n: count() })
       .from(talkSessions)
-      .where(and(eq(talkSessions.userId, ownerId), eq(talkSessions.status, 'live'), ne(talkSessions.id, id)))
+      .where(and(eq(talkSessions.workspaceId, ownerId), eq(talkSessions.status, 'live'), ne(talkSessions.id, id)))
     if (!canGoLive(plan, live?.n ?? 0)) return 'plan-limit'
     const now = new Date()
     await tx
       .update(talkSessions)
       .set({ status: 'live', wentLiveAt: now, closedAt: null, updatedAt: now })
-      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
     return 'ok'
   })
 }
@@ -194,13 +194,13 @@ export async function closeSession(ownerId: string, id: string): Promise<'ok' | 
   const rows = await getDb()
     .update(talkSessions)
     .set({ status: 'closed', closedAt: now, updatedAt: now })
-    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId), eq(talkSessions.status, 'live')))
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId), eq(talkSessions.status, 'live')))
     .returning({ id: talkSessions.id })
   if (rows.length) return 'ok'
   const [exists] = await getDb()
     .select({ id: talkSessions.id })
     .from(talkSessions)
-    .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
   return exists ? 'not-live' : 'not-found'
 }
 
@@ -209,7 +209,7 @@ export async function closeSession(ownerId: string, id: string): Promise<'ok' | 
  * questions, colour, wording), a new code and no counts. The offer file is shared by reference
  * (the same stored object); its storage.delete job skips a key another session still uses.
  */
-export async function duplicateSession(ownerId: string, id: string) {
+export async function duplicateSession({ ownerId, userId }: { ownerId: string; userId: string }, id: string) {
   const source = await getSession(ownerId, id)
   if (!source) return null
   const input: SessionInput = {
@@ -239,7 +239,7 @@ export async function duplicateSession(ownerId: string, id: string) {
     consentText: source.consentText,
     marketingText: source.marketingText,
   }
-  return createSession(ownerId, input)
+  return createSession({ ownerId, userId }, input)
 }
 
 /**
@@ -253,11 +253,11 @@ export async function deleteSession(ownerId: string, id: string) {
       .select({ id: leads.id })
       .from(leads)
       .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
-      .where(and(eq(leads.sessionId, id), eq(talkSessions.userId, ownerId)))
+      .where(and(eq(leads.sessionId, id), eq(talkSessions.workspaceId, ownerId)))
     await eraseCaptures(tx, { ownerId, leadIds: captures.map((c) => c.id) }, 'speaker', ownerId)
     const rows = await tx
       .delete(talkSessions)
-      .where(and(eq(talkSessions.id, id), eq(talkSessions.userId, ownerId)))
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
       .returning({ offerFileKey: talkSessions.offerFileKey })
     await releaseStoredKeys(
       rows.map((r) => r.offerFileKey),
@@ -280,7 +280,7 @@ export async function listSessionsForAdmin(ownerId: string) {
     })
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(eq(talkSessions.userId, ownerId))
+    .where(eq(talkSessions.workspaceId, ownerId))
     .orderBy(desc(talkSessions.startsAt))
 }
 

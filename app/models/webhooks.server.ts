@@ -4,7 +4,7 @@ import { getDb } from '~/db/client.server'
 import { jobs, webhookDeliveries, webhookEndpoints } from '~/db/schema'
 import { enqueueJob } from '~/jobs/queue.server'
 import { WEBHOOK_LIMITS, WEBHOOK_PING, type WebhookEndpointInput } from '~/lib/webhooks'
-import { lockAccount } from '~/models/accounts.server'
+import { lockWorkspace } from '~/models/workspaces.server'
 import { decryptSecret, encryptSecret } from '~/platform/secrets.server'
 
 // Settings → Webhooks: a speaker's endpoints and their delivery log. Every query names owner_id, so
@@ -61,7 +61,7 @@ export async function getEndpoint(ownerId: string, id: string) {
 export async function createEndpoint(ownerId: string, input: WebhookEndpointInput) {
   return getDb().transaction(async (tx) => {
     // Serialises two adds of one owner, so the limit holds.
-    await lockAccount(tx, ownerId)
+    await lockWorkspace(tx, ownerId)
     const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, ownerId))
     if (Number(existing?.n ?? 0) >= WEBHOOK_LIMITS.endpoints) return null
     const id = randomUUID()

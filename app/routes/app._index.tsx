@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
@@ -9,17 +9,16 @@ import { PLAN_LABELS } from '~/lib/plans'
 import { conversion, conversionNote } from '~/lib/conversion'
 import { formatPercent } from '~/lib/roi'
 import { formatSessionTime } from '~/lib/time-zone'
-import { getAccount } from '~/models/accounts.server'
 import { listSessions } from '~/models/talk-sessions.server'
 import { listTalks } from '~/models/talks.server'
 
 // The speaker's home (ARCHITECTURE decision 13): every session with its status and results.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const [sessions, talks, account] = await Promise.all([listSessions(user.id), listTalks(user.id), getAccount(user.id)])
+  const scope = await requireWorkspace(request)
+  const [sessions, talks] = await Promise.all([listSessions(scope.ownerId), listTalks(scope.ownerId)])
   return {
-    plan: PLAN_LABELS[account.plan],
+    plan: PLAN_LABELS[scope.workspace.plan],
     talkCount: talks.length,
     sessions: sessions.map((s) => ({
       id: s.id,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { csvHeader, csvRecords, UTF8_BOM, type CsvColumn } from '~/lib/csv'
 import { EMPTY_LEAD_FILTERS, parseLeadFilters } from '~/lib/lead-filters'
 import { CONTACT_STATUS_LABELS, SCORE_BAND_LABELS } from '~/lib/lead-status'
@@ -109,14 +109,14 @@ export function leadExportStream(batches: AsyncGenerator<LeadPersonRow[]>): Read
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   const url = new URL(request.url)
   const ids = url.searchParams.getAll('id')
   if (ids.length > BULK_MAX || !ids.every(isUuid)) return new Response('Bad Request', { status: 400 })
   const selection = ids.length > 0
   const filters = selection ? EMPTY_LEAD_FILTERS : parseLeadFilters(url.searchParams)
-  const plan = await ownerPlan(user.id)
-  const batches = leadPeopleBatches({ ownerId: user.id, plan, filters, contactIds: selection ? ids : undefined })
+  const plan = await ownerPlan(scope.ownerId)
+  const batches = leadPeopleBatches({ ownerId: scope.ownerId, plan, filters, contactIds: selection ? ids : undefined })
   const file = `leads-${new Date().toISOString().slice(0, 10)}.csv`
   return new Response(leadExportStream(batches), {
     headers: {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { answerRows } from '~/lib/lead-answers'
 import { isUuid } from '~/lib/text'
 import { getPersonExport, latestDetails } from '~/models/lead-detail.server'
@@ -12,8 +12,8 @@ import { getPersonExport, latestDetails } from '~/models/lead-detail.server'
 export const PERSON_EXPORT_VERSION = 1
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const found = isUuid(params.id) ? await getPersonExport({ ownerId: user.id, contactId: params.id }) : null
+  const scope = await requireWorkspace(request)
+  const found = isUuid(params.id) ? await getPersonExport({ ownerId: scope.ownerId, contactId: params.id }) : null
   if (!found) return new Response('Person not found', { status: 404 })
   const { person, captures, locked, consents, events, notes, crm, deliveries } = found
   // The person's details from their visible captures only: the contact row holds the latest

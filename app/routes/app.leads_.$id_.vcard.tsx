@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { isUuid } from '~/lib/text'
 import { buildVCard, vcardFilename } from '~/lib/vcard'
 import { getPersonDetail, latestDetails } from '~/models/lead-detail.server'
@@ -8,8 +8,8 @@ import { getPersonDetail, latestDetails } from '~/models/lead-detail.server'
 // captures. Another speaker's person, or one whose captures are all locked, is a 404.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const detail = isUuid(params.id) ? await getPersonDetail({ ownerId: user.id, contactId: params.id }) : null
+  const scope = await requireWorkspace(request)
+  const detail = isUuid(params.id) ? await getPersonDetail({ ownerId: scope.ownerId, contactId: params.id }) : null
   if (!detail) return new Response('Person not found', { status: 404 })
   const { name, company, jobTitle, phone, linkedinUrl } = latestDetails(detail.captures, detail.person.firstName)
   const card = buildVCard({

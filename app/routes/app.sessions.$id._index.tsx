@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { useState } from 'react'
 import { z } from 'zod'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
@@ -16,7 +17,6 @@ import { conversion, conversionHint } from '~/lib/conversion'
 import { formatPercent } from '~/lib/roi'
 import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
-import { getAccount } from '~/models/accounts.server'
 import { countSkippedConfirmations } from '~/models/confirmation-budget.server'
 import { closeSession, deleteSession, duplicateSession, getSession, goLive } from '~/models/talk-sessions.server'
 import { readForm } from '~/services/request-body.server'
@@ -26,8 +26,8 @@ const IntentSchema = z.object({ intent: z.enum(['go-live', 'close', 'duplicate',
 const notFound = () => new Response('Session not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const session = isUuid(params.id) ? await getSession(user.id, params.id) : null
+  const scope = await requireWorkspace(request)
+  const session = isUuid(params.id) ? await getSession(scope.ownerId, params.id) : null
   if (!session) throw notFound()
   return {
     session: {
@@ -51,13 +51,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       conversion: conversion(session.leads, session.visitors),
     },
     // Confirmations held back by the limits against relaying (never silently: the speaker is told).
-    skippedConfirmations: confirmationsSkippedSummary(await countSkippedConfirmations(user.id, session.id)),
+    skippedConfirmations: confirmationsSkippedSummary(await countSkippedConfirmations(scope.ownerId, session.id)),
     url: shortUrl(getConfig().appUrl, session.code),
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   if (!isUuid(params.id)) throw notFound()
   const parsed = IntentSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
@@ -65,19 +65,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/app/sessions/${id}`
   switch (parsed.data.intent) {
     case 'go-live': {
-      const result = await goLive(user.id, id)
+      const result = await goLive(scope.ownerId, id)
       if (result === 'not-found') throw notFound()
-      if (result === 'plan-limit') return data({ error: liveLimitMessage((await getAccount(user.id)).plan) }, { status: 403 })
+      if (result === 'plan-limit') return data({ error: liveLimitMessage(scope.workspace.plan) }, { status: 403 })
       return redirectWithToast(here, { type: 'success', description: 'The session is live: attendees can leave their details.' })
     }
     case 'close': {
-      const result = await closeSession(user.id, id)
+      const result = await closeSession(scope.ownerId, id)
       if (result === 'not-found') throw notFound()
       if (result === 'not-live') return data({ error: 'Only a live session can be closed.' }, { status: 409 })
       return redirectWithToast(here, { type: 'success', description: 'Session closed. Its page now says the session has ended.' })
     }
     case 'duplicate': {
-      const copy = await duplicateSession(user.id, id)
+      const copy = await duplicateSession(scope, id)
       if (!copy) throw notFound()
       return redirectWithToast(`/app/sessions/${copy.id}/edit`, {
         type: 'success',
@@ -85,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       })
     }
     case 'delete': {
-      if (!(await deleteSession(user.id, id))) throw notFound()
+      if (!(await deleteSession(scope.ownerId, id))) throw notFound()
       return redirectWithToast('/app', { type: 'success', description: 'Session deleted.' })
     }
   }
@@ -149,7 +149,7 @@ export default function SessionPage() {
               ? 'Attendees can open the page and leave their details.'
               : 'The page says the session has ended and takes no new details. You can reopen it.'}
         </p>
-        <Form method="post" className="mt-4 flex flex-wrap gap-2">
+        <WorkspaceForm method="post" className="mt-4 flex flex-wrap gap-2">
           {session.status !== 'live' ? (
             <button type="submit" name="intent" value="go-live" className={buttonClass.primary}>
               {session.status === 'closed' ? 'Reopen' : 'Go live'}
@@ -165,7 +165,7 @@ export default function SessionPage() {
           <Link to={`${base}?delete=1`} className={buttonClass.secondary}>
             Delete
           </Link>
-        </Form>
+        </WorkspaceForm>
       </section>
 
       <section aria-labelledby="stats-title" className="mt-6">

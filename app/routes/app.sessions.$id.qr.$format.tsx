@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { getConfig } from '~/config.server'
 import { displayShortUrl, isQrFormat as isFormat, qrPayload } from '~/lib/short-link'
 import { slideText } from '~/lib/slide-layout'
@@ -11,8 +11,8 @@ import { renderQrPng, renderQrSvg, renderSlidePng } from '~/services/qr.server'
 // and an attachment name. The code encodes {APP_URL}/t/{code}?qr=1, from config, never from headers.
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const session = isUuid(params.id) && isFormat(params.format) ? await getSession(user.id, params.id) : null
+  const scope = await requireWorkspace(request)
+  const session = isUuid(params.id) && isFormat(params.format) ? await getSession(scope.ownerId, params.id) : null
   if (!session || !isFormat(params.format))
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   const { appUrl } = getConfig()

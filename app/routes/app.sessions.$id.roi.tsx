@@ -2,8 +2,9 @@ import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, Field, FormMessage, SelectField } from '~/components/forms'
 import { ColumnChart, Legend } from '~/components/workspace/roi-charts'
@@ -36,8 +37,8 @@ import { redirectWithToast } from '~/services/toast.server'
 const notFound = () => new Response('Session not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const found = await getSessionRoiData(user.id, params.id ?? '')
+  const scope = await requireWorkspace(request)
+  const found = await getSessionRoiData(scope.ownerId, params.id ?? '')
   if (!found) throw notFound()
   const { session } = found
   const header = {
@@ -96,12 +97,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const owned = isUuid(params.id) ? await getOwnedSession({ ownerId: user.id, sessionId: params.id }) : null
+  const scope = await requireWorkspace(request)
+  const owned = isUuid(params.id) ? await getOwnedSession({ ownerId: scope.ownerId, sessionId: params.id }) : null
   if (!owned) throw notFound()
   const submission = parseWithZod(await readForm(request), { schema: CostSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  if (!(await setSessionCost(user.id, owned.id, submission.value))) throw notFound()
+  if (!(await setSessionCost(scope.ownerId, owned.id, submission.value))) throw notFound()
   return redirectWithToast(`/app/sessions/${owned.id}/roi`, {
     type: 'success',
     description: submission.value.currency ? 'Cost saved.' : 'Cost removed.',
@@ -329,7 +330,7 @@ function CostForm({ cost, eventName }: { cost: Extract<Loaded, { locked: null }>
       <p className="mt-1 max-w-2xl text-sm text-slate-300">
         What speaking at {eventName} cost you: the fee you paid (if any) and travel. Leave both empty to remove the cost.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid max-w-3xl gap-4 md:grid-cols-3">
+      <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 grid max-w-3xl gap-4 md:grid-cols-3">
         {form.errors?.length ? (
           <div className="md:col-span-3">
             <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage>
@@ -358,7 +359,7 @@ function CostForm({ cost, eventName }: { cost: Extract<Loaded, { locked: null }>
             Save cost
           </button>
         </div>
-      </Form>
+      </WorkspaceForm>
     </section>
   )
 }

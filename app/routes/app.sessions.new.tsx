@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { SessionForm } from '~/components/workspace/session-form'
@@ -13,11 +13,11 @@ import { newSessionDefaults, readSessionForm, speakerDisplayName } from '~/servi
 import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const talks = await listTalks(user.id)
+  const scope = await requireWorkspace(request)
+  const talks = await listTalks(scope.ownerId)
   const wanted = new URL(request.url).searchParams.get('talk')
   const talk = talks.find((t) => t.id === wanted) ?? (talks.length === 1 ? talks[0]! : null)
-  const speaker = await speakerDisplayName(user)
+  const speaker = await speakerDisplayName(scope.user)
   return {
     talks: talks.map((t) => ({ id: t.id, title: t.title })),
     defaults: newSessionDefaults(speaker.name, talk),
@@ -28,10 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   const form = await readSessionForm(request, null)
   if (!form.ok) return data({ result: form.reply }, { status: 400 })
-  const created = await createSession(user.id, form.input)
+  const created = await createSession(scope, form.input)
   if (!created)
     return data(
       { result: { ...form.reply, status: 'error' as const, error: { talkId: [SESSION_ERRORS.talk] } } },

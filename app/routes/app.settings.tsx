@@ -2,15 +2,18 @@ import { getFormProps } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { z } from 'zod'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, ErrorList } from '~/components/forms'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { PLAN_LABELS, planAllowances } from '~/lib/plans'
 import { LEAD_NOTIFY_MODES } from '~/lib/constants'
-import { getAccount, setDisplayName, setLeadNotify } from '~/models/accounts.server'
+import { getAccount, setDisplayName } from '~/models/accounts.server'
+import { getLeadNotify, setLeadNotify } from '~/models/workspaces.server'
+import { can } from '~/lib/permissions'
 import { listSpeakersByOwner } from '~/models/speakers.server'
 import { DisplayNameSettings } from '~/components/workspace/display-name-settings'
 import { CloseAccount } from '~/components/workspace/close-account'
@@ -20,7 +23,7 @@ import { clearPendingSignIn } from '~/auth/magic-link.server'
 import { DISPLAY_NAME_MAX, speakerNameForAttendees } from '~/lib/speaker-name'
 import { RetentionSettings } from '~/components/workspace/retention-settings'
 import { RetentionSchema } from '~/lib/retention'
-import { getRetentionMonths, setRetentionMonths } from '~/services/lead-retention.server'
+import { setRetentionMonths } from '~/services/lead-retention.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -51,28 +54,46 @@ function nameWithoutSetting(profileName: string | undefined, email: string) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const [account, [profile]] = await Promise.all([getAccount(user.id), listSpeakersByOwner(user.id)])
+  const scope = await requireWorkspace(request)
+  const [account, [profile], leadNotify] = await Promise.all([
+    getAccount(scope.userId),
+    listSpeakersByOwner(scope.userId),
+    getLeadNotify(scope.ownerId, scope.userId),
+  ])
   return {
     displayName: account.displayName,
-    nameFallback: nameWithoutSetting(profile?.name, user.email),
-    leadNotify: account.leadNotify,
-    plan: PLAN_LABELS[account.plan],
-    allows: planAllowances(account.plan),
-    email: user.email,
-    isAdmin: user.role === 'admin',
-    retentionMonths: await getRetentionMonths(user.id),
+    nameFallback: nameWithoutSetting(profile?.name, scope.user.email),
+    leadNotify,
+    plan: PLAN_LABELS[scope.workspace.plan],
+    allows: planAllowances(scope.workspace.plan),
+    canSetRetention: can(scope.role, 'retention.manage'),
+    email: scope.user.email,
+    isAdmin: scope.user.role === 'admin',
+    retentionMonths: scope.workspace.retentionMonths,
   }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   const form = await readForm(request)
   if (form.get('intent') === 'close-account') {
     const confirm = parseWithZod(form, { schema: CloseAccountSchema })
-    if (confirm.status !== 'success' || confirm.value.confirmEmail.toLowerCase() !== user.email.toLowerCase())
+    if (confirm.status !== 'success' || confirm.value.confirmEmail.toLowerCase() !== scope.user.email.toLowerCase())
       return data({ closeAccount: confirm.reply({ fieldErrors: { confirmEmail: [CLOSE_ACCOUNT_CONFIRM] } }) }, { status: 400 })
-    const outcome = await closeAccount(user.id)
+    const outcome = await closeAccount(scope.userId)
+    if (outcome === 'owns-team')
+      return data(
+        {
+          closeAccount: confirm.reply({
+            fieldErrors: {
+              confirmEmail: [
+                'You own a workspace that other people work in: transfer its ownership to one of its admins first (Team).',
+              ],
+            },
+          }),
+        },
+        { status: 409 },
+      )
     if (outcome === 'admin')
       return data(
         { closeAccount: confirm.reply({ fieldErrors: { confirmEmail: ['An admin account cannot be closed here'] } }) },
@@ -90,23 +111,25 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get('intent') === 'display-name') {
     const name = parseWithZod(form, { schema: DisplayNameSchema })
     if (name.status !== 'success') return data({ displayName: name.reply() }, { status: 400 })
-    await setDisplayName(user.id, name.value.displayName ?? '')
+    await setDisplayName(scope.userId, name.value.displayName ?? '')
     return redirectWithToast('/app/settings', { type: 'success', description: 'Name saved.' })
   }
   if (form.get('intent') === 'retention') {
+    await requireWorkspace(request, 'retention.manage')
     const retention = parseWithZod(form, { schema: RetentionSchema })
     if (retention.status !== 'success') return data({ retention: retention.reply() }, { status: 400 })
-    await setRetentionMonths(user.id, retention.value.retentionMonths ?? null)
+    await setRetentionMonths(scope.ownerId, retention.value.retentionMonths ?? null)
     return redirectWithToast('/app/settings', { type: 'success', description: 'Retention saved.' })
   }
   const submission = parseWithZod(form, { schema: SettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  await setLeadNotify(user.id, submission.value.leadNotify)
+  await setLeadNotify(scope.ownerId, scope.userId, submission.value.leadNotify)
   return redirectWithToast('/app/settings', { type: 'success', description: 'Settings saved.' })
 }
 
 export default function Settings() {
-  const { displayName, nameFallback, leadNotify, plan, allows, email, isAdmin, retentionMonths } = useLoaderData<typeof loader>()
+  const { displayName, nameFallback, leadNotify, plan, allows, email, isAdmin, retentionMonths, canSetRetention } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useServerForm({
     id: 'settings',
@@ -121,7 +144,11 @@ export default function Settings() {
         fallback={nameFallback}
         lastResult={actionData && 'displayName' in actionData ? actionData.displayName : undefined}
       />
-      <Form method="post" {...getFormProps(form)} className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+      <WorkspaceForm
+        method="post"
+        {...getFormProps(form)}
+        className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
+      >
         <fieldset aria-describedby={fields.leadNotify.errors ? fields.leadNotify.errorId : undefined}>
           <legend className="text-lg font-semibold text-white">New-lead emails</legend>
           <div className="mt-4 flex flex-col gap-3">
@@ -152,12 +179,14 @@ export default function Settings() {
         <button type="submit" className={`${buttonClass.primary} mt-6`}>
           Save settings
         </button>
-      </Form>
+      </WorkspaceForm>
 
-      <RetentionSettings
-        months={retentionMonths}
-        lastResult={actionData && 'retention' in actionData ? actionData.retention : undefined}
-      />
+      {canSetRetention ? (
+        <RetentionSettings
+          months={retentionMonths}
+          lastResult={actionData && 'retention' in actionData ? actionData.retention : undefined}
+        />
+      ) : null}
 
       <section aria-labelledby="plan-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
         <h2 id="plan-title" className="text-lg font-semibold text-white">

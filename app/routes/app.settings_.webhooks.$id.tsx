@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { z } from 'zod'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
@@ -31,12 +32,12 @@ const IntentSchema = z.object({ intent: z.enum(['save', 'enable', 'disable', 'ro
 const notFound = () => new Response('Endpoint not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const endpoint = isUuid(params.id) ? await getEndpoint(user.id, params.id) : null
+  const scope = await requireWorkspace(request)
+  const endpoint = isUuid(params.id) ? await getEndpoint(scope.ownerId, params.id) : null
   if (!endpoint) throw notFound()
   const url = new URL(request.url)
   const page = parsePage(url.searchParams.get('page'))
-  const { rows, total } = await listDeliveries(user.id, endpoint.id, page)
+  const { rows, total } = await listDeliveries(scope.ownerId, endpoint.id, page)
   return {
     endpoint: {
       id: endpoint.id,
@@ -63,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   if (!isUuid(params.id)) throw notFound()
   const id = params.id
   const form = await readForm(request, { multiple: ['events'] })
@@ -75,36 +76,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'save': {
       const submission = parseWebhookEndpointForm(form)
       if (submission.status !== 'success') {
-        if (!(await getEndpoint(user.id, id))) throw notFound()
+        if (!(await getEndpoint(scope.ownerId, id))) throw notFound()
         return data({ result: submission.reply(), error: null }, { status: 400 })
       }
-      if (!(await updateEndpoint(user.id, id, submission.value))) throw notFound()
+      if (!(await updateEndpoint(scope.ownerId, id, submission.value))) throw notFound()
       return done('Endpoint saved.')
     }
     case 'enable':
     case 'disable': {
       const enabled = parsed.data.intent === 'enable'
-      if (!(await setEndpointEnabled(user.id, id, enabled))) throw notFound()
+      if (!(await setEndpointEnabled(scope.ownerId, id, enabled))) throw notFound()
       return done(enabled ? 'Endpoint enabled: new events are sent to it again.' : 'Endpoint disabled: no events are sent to it.')
     }
     case 'rotate': {
-      if (!(await rotateEndpointSecret(user.id, id))) throw notFound()
+      if (!(await rotateEndpointSecret(scope.ownerId, id))) throw notFound()
       return done(
         'New signing secret created. For the next 24 hours messages are signed with both the new and the old secret: put the new one in your receiver within a day.',
         `${here}?secret=show`,
       )
     }
     case 'ping': {
-      if (!(await queuePing(user.id, id))) throw notFound()
+      if (!(await queuePing(scope.ownerId, id))) throw notFound()
       return done('Test ping queued. Its result appears in the delivery log within seconds.')
     }
     case 'replay': {
       const deliveryId = form.get('deliveryId')
-      if (!isDeliveryId(deliveryId) || !(await replayDelivery(user.id, id, deliveryId))) throw notFound()
+      if (!isDeliveryId(deliveryId) || !(await replayDelivery(scope.ownerId, id, deliveryId))) throw notFound()
       return done('Delivery queued again. Its result appears in the delivery log within seconds.')
     }
     case 'delete': {
-      if (!(await deleteEndpoint(user.id, id))) throw notFound()
+      if (!(await deleteEndpoint(scope.ownerId, id))) throw notFound()
       return done('Endpoint deleted.', '/app/settings/webhooks')
     }
   }
@@ -151,7 +152,7 @@ export default function WebhookEndpoint() {
             the endpoint is disabled and you get an email.
           </p>
         ) : null}
-        <Form method="post" className="mt-4 flex flex-wrap gap-2">
+        <WorkspaceForm method="post" className="mt-4 flex flex-wrap gap-2">
           <button type="submit" name="intent" value="ping" className={buttonClass.primary}>
             Send test ping
           </button>
@@ -161,7 +162,7 @@ export default function WebhookEndpoint() {
           <Link to={`${base}?delete=1`} className={buttonClass.secondary}>
             Delete
           </Link>
-        </Form>
+        </WorkspaceForm>
       </section>
 
       <section aria-labelledby="secret-title" className="mt-6 max-w-3xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
@@ -224,11 +225,11 @@ function ConfirmRotate({ cancelTo }: { cancelTo: string }) {
         new one verifies.
       </p>
       <div className="mt-4 flex gap-3">
-        <Form method="post">
+        <WorkspaceForm method="post">
           <button type="submit" name="intent" value="rotate" className={buttonClass.primary}>
             Yes, rotate
           </button>
-        </Form>
+        </WorkspaceForm>
         <Link to={cancelTo} className={buttonClass.secondary}>
           Cancel
         </Link>

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { EndpointState } from '~/components/workspace/webhook-deliveries'
@@ -11,8 +11,8 @@ import { listEndpoints } from '~/models/webhooks.server'
 import { useRootData } from '~/root'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const endpoints = await listEndpoints(user.id)
+  const scope = await requireWorkspace(request)
+  const endpoints = await listEndpoints(scope.ownerId)
   return {
     endpoints: endpoints.map((e) => ({ ...e, failingSince: e.failingSince?.toISOString() ?? null })),
     canAdd: endpoints.length < WEBHOOK_LIMITS.endpoints,

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { RenderedMarkdown } from '~/components/rendered-markdown'
@@ -16,7 +16,7 @@ import { renderMarkdownHtml } from '~/services/markdown.server'
 let rendered: { brand: string; html: string } | undefined
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSpeakerOrAdmin(request)
+  await requireWorkspace(request)
   const brand = getConfig().BRAND_NAME
   if (rendered?.brand !== brand) rendered = { brand, html: renderMarkdownHtml(withBrand(guide, brand)) }
   return { html: rendered.html }

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { WebhookEndpointForm } from '~/components/workspace/webhook-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
@@ -11,15 +11,15 @@ import { redirectWithToast } from '~/services/toast.server'
 import { parseWebhookEndpointForm } from '~/services/webhook-form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSpeakerOrAdmin(request)
+  await requireWorkspace(request)
   return null
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   const submission = parseWebhookEndpointForm(await readForm(request, { multiple: ['events'] }))
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const id = await createEndpoint(user.id, submission.value)
+  const id = await createEndpoint(scope.ownerId, submission.value)
   if (!id) return data({ result: submission.reply({ formErrors: [WEBHOOK_MESSAGES.tooMany] }) }, { status: 409 })
   return redirectWithToast(`/app/settings/webhooks/${id}`, {
     type: 'success',

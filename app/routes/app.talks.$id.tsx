@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { TalkForm } from '~/components/workspace/talk-form'
@@ -15,18 +15,18 @@ import { redirectWithToast } from '~/services/toast.server'
 const notFound = () => new Response('Talk not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const talk = isUuid(params.id) ? await getTalk(user.id, params.id) : null
+  const scope = await requireWorkspace(request)
+  const talk = isUuid(params.id) ? await getTalk(scope.ownerId, params.id) : null
   if (!talk) throw notFound()
   return { talk }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   if (!isUuid(params.id)) throw notFound()
   const submission = parseWithZod(await readForm(request), { schema: TalkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  if (!(await updateTalk(user.id, params.id, submission.value))) throw notFound()
+  if (!(await updateTalk(scope.ownerId, params.id, submission.value))) throw notFound()
   return redirectWithToast('/app/talks', { type: 'success', description: 'Talk saved.' })
 }
 

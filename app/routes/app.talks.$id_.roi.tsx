@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { GroupedBarChart, Legend } from '~/components/workspace/roi-charts'
@@ -28,8 +28,8 @@ import { getCurrency } from '~/services/currency.server'
 const notFound = () => new Response('Talk not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const found = await getTalkRoiData(user.id, params.id ?? '')
+  const scope = await requireWorkspace(request)
+  const found = await getTalkRoiData(scope.ownerId, params.id ?? '')
   if (!found) throw notFound()
   const bySession = new Map<string, CreditedPerson[]>()
   for (const person of attributeFirstTouch(found.captures)) {

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
@@ -14,18 +14,18 @@ export const TALK_HAS_SESSIONS = 'This talk has sessions. Delete its sessions fi
 const DeleteSchema = z.object({ intent: z.literal('delete'), id: z.uuid() })
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const talks = await listTalks(user.id)
+  const scope = await requireWorkspace(request)
+  const talks = await listTalks(scope.ownerId)
   const deleteId = new URL(request.url).searchParams.get('delete')
   const toDelete = talks.find((t) => t.id === deleteId) ?? null
   return { talks, confirmDelete: toDelete ? { id: toDelete.id, title: toDelete.title } : null }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   const parsed = DeleteSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
-  const result = await deleteTalk(user.id, parsed.data.id)
+  const result = await deleteTalk(scope.ownerId, parsed.data.id)
   if (result === 'not-found') throw new Response('Talk not found', { status: 404 })
   if (result === 'has-sessions') return data({ error: TALK_HAS_SESSIONS }, { status: 409 })
   return redirectWithToast('/app/talks', { type: 'success', description: 'Talk deleted.' })

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { TalkForm } from '~/components/workspace/talk-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
@@ -11,15 +11,15 @@ import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSpeakerOrAdmin(request)
+  await requireWorkspace(request)
   return null
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   const submission = parseWithZod(await readForm(request), { schema: TalkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const talk = await createTalk(user.id, submission.value)
+  const talk = await createTalk(scope, submission.value)
   // The next step for a new talk is its first session.
   return redirectWithToast(`/app/sessions/new?talk=${talk.id}`, {
     type: 'success',

@@ -1,15 +1,34 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { WorkspaceNav } from '~/components/workspace/workspace'
+import { can, ROLE_LABELS } from '~/lib/permissions'
+import { listMemberships } from '~/models/workspaces.server'
 
 // The speaker workspace (ARCHITECTURE decision 13). Every child loader and action guards itself
-// too: loaders run in parallel, so this one alone would not protect them.
+// too: loaders run in parallel, so this one alone would not protect them. This one gives the nav
+// the workspace the page shows and the others the person can switch to.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSpeakerOrAdmin(request)
-  return null
+  const scope = await requireWorkspace(request)
+  const memberships = await listMemberships(scope.userId)
+  return {
+    current: {
+      id: scope.ownerId,
+      name: scope.workspace.name,
+      personal: scope.workspace.personal,
+      role: scope.role,
+      roleLabel: ROLE_LABELS[scope.role],
+      canManageTeam: can(scope.role, 'members.manage'),
+    },
+    workspaces: memberships.map((m) => ({
+      id: m.workspace.id,
+      name: m.workspace.name,
+      personal: m.workspace.personal,
+      roleLabel: ROLE_LABELS[m.role],
+    })),
+  }
 }
 
 export default function Workspace() {

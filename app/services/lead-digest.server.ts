@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { accounts, leads, talkSessions, talks, users } from '~/db/schema'
+import { leads, talkSessions, talks, users, workspaceMembers } from '~/db/schema'
 import { leadDigestEmail, type SessionLeadsNotice } from '~/emails/leads'
 import { enqueueEmail } from '~/jobs/email.server'
 import { LEAD_DIGEST_INTERVAL_MS, LEAD_DIGEST_TICK_MS } from '~/lib/constants'
@@ -27,30 +27,34 @@ export async function runLeadDigests(now: Date = new Date()): Promise<number> {
 
 function dueCondition(mode: Mode, now: Date) {
   const cutoff = new Date(now.getTime() - LEAD_DIGEST_INTERVAL_MS[mode])
-  return and(eq(accounts.leadNotify, mode), or(isNull(accounts.lastDigestAt), lte(accounts.lastDigestAt, cutoff)))
+  return and(
+    eq(workspaceMembers.role, 'owner'),
+    eq(workspaceMembers.leadNotify, mode),
+    or(isNull(workspaceMembers.lastDigestAt), lte(workspaceMembers.lastDigestAt, cutoff)),
+  )
 }
 
 async function dueOwners(mode: Mode, now: Date) {
   const rows = await getDb()
-    .select({ userId: accounts.userId })
-    .from(accounts)
+    .select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
     .where(
       and(
         dueCondition(mode, now),
-        sql`exists (select 1 from ${leads} where ${leads.ownerId} = ${accounts.userId} and ${leads.notifiedAt} is null)`,
+        sql`exists (select 1 from ${leads} where ${leads.ownerId} = ${workspaceMembers.workspaceId} and ${leads.notifiedAt} is null)`,
       ),
     )
-  return rows.map((r) => r.userId)
+  return rows.map((r) => r.workspaceId)
 }
 
 async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boolean> {
   const config = getConfig()
   return getDb().transaction(async (tx) => {
     const [claimed] = await tx
-      .update(accounts)
+      .update(workspaceMembers)
       .set({ lastDigestAt: now })
-      .where(and(eq(accounts.userId, ownerId), dueCondition(mode, now)))
-      .returning({ userId: accounts.userId })
+      .where(and(eq(workspaceMembers.workspaceId, ownerId), dueCondition(mode, now)))
+      .returning({ userId: workspaceMembers.userId })
     if (!claimed) return false
     const candidates = await pendingNotifications(ownerId, tx)
     if (candidates.length === 0) return false
@@ -73,7 +77,7 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
     const markedIds = new Set(marked.map((m) => m.id))
     const pending = candidates.filter((p) => markedIds.has(p.id))
     if (pending.length === 0) return false
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerId))
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId))
     const sessionIds = [...new Set(pending.map((p) => p.sessionId))]
     const sessions = await tx
       .select({
@@ -84,7 +88,7 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
       })
       .from(talkSessions)
       .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-      .where(and(eq(talkSessions.userId, ownerId), inArray(talkSessions.id, sessionIds)))
+      .where(and(eq(talkSessions.workspaceId, ownerId), inArray(talkSessions.id, sessionIds)))
     const visibleIds = pending.filter((p) => p.visible).map((p) => p.id)
     // Only the visible leads' details are read at all.
     const details = visibleIds.length

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, lt } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
-import { accounts, leads } from '~/db/schema'
+import { leads, workspaces } from '~/db/schema'
 import { retentionCutoff } from '~/lib/retention'
 import { eraseCaptures } from '~/models/lead-events.server'
 
 // Retention (issue 10 Deliver 9): the daily 'leads.retention' job deletes, for every account with
-// a retention setting, the captures first captured longer ago than its number of months, through
+// a retention setting (a workspace's), the captures first captured longer ago than its number of months, through
 // the one deletion path (eraseCaptures: recorded, lead.deleted sent, a person left without captures
 // removed). Batches of RETENTION_BATCH per transaction keep each one short; rows another
 // transaction holds are skipped and picked up the next day.
@@ -17,9 +17,9 @@ export async function runRetention(
   db: Db = getDb(),
 ) {
   const owners = await db
-    .select({ userId: accounts.userId, months: accounts.retentionMonths })
-    .from(accounts)
-    .where(isNotNull(accounts.retentionMonths))
+    .select({ userId: workspaces.id, months: workspaces.retentionMonths })
+    .from(workspaces)
+    .where(isNotNull(workspaces.retentionMonths))
   let erased = 0
   let batches = 0
   for (const owner of owners) {
@@ -46,15 +46,16 @@ export async function runRetention(
   return { accounts: owners.length, erased, batches }
 }
 
-/** The account's retention in months, or null (kept). */
-export async function getRetentionMonths(userId: string, db: Db = getDb()) {
-  const [row] = await db.select({ months: accounts.retentionMonths }).from(accounts).where(eq(accounts.userId, userId)).limit(1)
+/** The workspace's retention in months, or null (kept). */
+export async function getRetentionMonths(workspaceId: string, db: Db = getDb()) {
+  const [row] = await db
+    .select({ months: workspaces.retentionMonths })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1)
   return row?.months ?? null
 }
 
-export async function setRetentionMonths(userId: string, months: number | null, db: Db = getDb()) {
-  await db
-    .insert(accounts)
-    .values({ userId, retentionMonths: months })
-    .onConflictDoUpdate({ target: accounts.userId, set: { retentionMonths: months, updatedAt: new Date() } })
+export async function setRetentionMonths(workspaceId: string, months: number | null, db: Db = getDb()) {
+  await db.update(workspaces).set({ retentionMonths: months, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId))
 }

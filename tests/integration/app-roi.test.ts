@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, contacts, leads, sessionViews, talkSessions } from '~/db/schema'
+import { contacts, leads, sessionViews, talkSessions, workspaces } from '~/db/schema'
 import type { ContactStatus } from '~/lib/lead-status'
 import { analyticsNotInPlanMessage } from '~/lib/plans'
 import { ROI_MISSING_TEXT } from '~/lib/roi'
@@ -28,7 +28,7 @@ type TalkRoiData = Awaited<ReturnType<typeof talkRoiLoader>>
 const sessionRow = async (id: string) => (await getDb().select().from(talkSessions).where(eq(talkSessions.id, id)))[0]!
 
 async function onPlan(userId: string, plan: 'free' | 'solo' | 'pro') {
-  await getDb().insert(accounts).values({ userId, plan }).onConflictDoUpdate({ target: accounts.userId, set: { plan } })
+  await getDb().update(workspaces).set({ plan }).where(eq(workspaces.id, userId))
 }
 
 /** A capture of `email` at a session at a given time, with the person's follow-up state (set as the detail page would). */
@@ -239,7 +239,7 @@ describe('the ROI of a session', () => {
   it('credits a person seen at two sessions to the first only (first touch), on the session and the talk pages', async () => {
     const { sessionId: first, talkId } = await seedTalkAndSession(owner.id, { eventName: 'First' })
     const second = (await createSession(
-      owner.id,
+      { ownerId: owner.id, userId: owner.id },
       sessionInput(talkId, { eventName: 'Second', startsAt: new Date('2026-07-01T08:00:00Z') }),
     ))!.id
     const ann = unique('ann')
@@ -326,7 +326,7 @@ describe('the ROI of a session', () => {
     await onPlan(owner.id, 'free')
     const { sessionId: first, talkId } = await seedTalkAndSession(owner.id, { eventName: 'First' })
     const second = (await createSession(
-      owner.id,
+      { ownerId: owner.id, userId: owner.id },
       sessionInput(talkId, { eventName: 'Second', startsAt: new Date('2026-07-01T08:00:00Z') }),
     ))!.id
     await capture(first, owner.id, unique('a'), '2026-06-01T08:10:00Z', { status: 'won', deal: 200_000, currency: 'USD' })

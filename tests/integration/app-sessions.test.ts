@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import jsQR from 'jsqr'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, jobs, talkSessions, talks } from '~/db/schema'
+import { jobs, talks, talkSessions, workspaces } from '~/db/schema'
 import { deleteIfUnreferenced } from '~/services/storage-gc.server'
 import { isShortCode } from '~/lib/short-link'
 import { SESSION_ERRORS } from '~/lib/talk-session'
@@ -333,7 +333,7 @@ describe('sessions: page, status, duplicate, delete', () => {
   })
 
   it('a paid plan has no live limit', async () => {
-    await getDb().insert(accounts).values({ userId: owner.id, plan: 'solo' })
+    await getDb().update(workspaces).set({ plan: 'solo' }).where(eq(workspaces.id, owner.id))
     const a = await seedTalkAndSession(owner.id)
     const b = await seedTalkAndSession(owner.id)
     await act(owner.cookie, a.sessionId, 'go-live')

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, talkSessions, users } from '~/db/schema'
+import { accounts, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
 import { action as accountAction, loader as accountLoader } from '~/routes/admin.accounts.$id'
 import { action as accountsAction, loader as accountsLoader } from '~/routes/admin.accounts._index'
 import { getPublicSession } from '~/models/lead-capture.server'
@@ -45,8 +45,10 @@ describe('settings', () => {
     ])
     const ok = await call(settingsAction, makeRequest('/app/settings', { cookie: speaker.cookie, form: { leadNotify: 'daily' } }))
     expect(locationOf(ok)).toBe('/app/settings')
-    const [row] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
-    expect(row).toMatchObject({ leadNotify: 'daily', plan: 'free' })
+    const [row] = await getDb().select().from(workspaceMembers).where(eq(workspaceMembers.userId, speaker.id))
+    expect(row).toMatchObject({ leadNotify: 'daily', workspaceId: speaker.id, role: 'owner' })
+    const [workspace] = await getDb().select().from(workspaces).where(eq(workspaces.id, speaker.id))
+    expect(workspace!.plan).toBe('free')
   })
 })
 
@@ -71,7 +73,7 @@ describe('settings: the name attendees see', () => {
     const [session] = await getDb().select().from(talkSessions).where(eq(talkSessions.id, sessionId))
     expect(locationOf(await save('  Grace Hopper  '))).toBe('/app/settings')
     const [row] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
-    expect(row).toMatchObject({ displayName: 'Grace Hopper', plan: 'free', leadNotify: 'instant' })
+    expect(row).toMatchObject({ displayName: 'Grace Hopper' })
     expect((await getPublicSession(session!.code))?.speakerName).toBe('Grace Hopper')
     const fresh = dataOf<{ nameIsEmail: boolean; defaults: { consentText: string } }>(
       await call(newSessionLoader, makeRequest('/app/sessions/new', { cookie: speaker.cookie })),
@@ -132,7 +134,7 @@ describe('admin accounts', () => {
     expect(locationOf(await call(accountsAction, makeRequest('/admin/accounts', { cookie: admin.cookie, form })))).toBe(
       '/admin/accounts',
     )
-    const [row] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
+    const [row] = await getDb().select().from(workspaces).where(eq(workspaces.id, speaker.id))
     expect(row!.plan).toBe('teams')
   })
 

@@ -59,8 +59,8 @@ export function sessionInput(talkId: string, overrides: Partial<SessionInput> = 
 }
 
 export async function seedTalkAndSession(ownerId: string, overrides: Partial<SessionInput> = {}) {
-  const talk = await createTalk(ownerId, { title: 'Nanoseconds', abstract: '', tag: 'Keynote' })
-  const session = await createSession(ownerId, sessionInput(talk.id, overrides))
+  const talk = await createTalk({ ownerId, userId: ownerId }, { title: 'Nanoseconds', abstract: '', tag: 'Keynote' })
+  const session = await createSession({ ownerId, userId: ownerId }, sessionInput(talk.id, overrides))
   return { talkId: talk.id, sessionId: session!.id, code: session!.code }
 }
 
@@ -76,7 +76,10 @@ export async function seedViewsAndLeads(
   if (views.length) await getDb().insert(sessionViews).values(views)
   for (let i = 0; i < leadCount; i++) {
     const email = `lead${i}-${randomBytes(3).toString('hex')}@example.com`
-    const [contact] = await getDb().insert(contacts).values({ ownerId, email, firstName: `Lead ${i}` }).returning()
+    const [contact] = await getDb()
+      .insert(contacts)
+      .values({ ownerId, email, firstName: `Lead ${i}` })
+      .returning()
     await getDb()
       .insert(leads)
       .values({

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getConfig, resetConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { accounts, contacts, crmConnections, crmSyncs, jobs, leadEvents, leads } from '~/db/schema'
+import { contacts, crmConnections, crmSyncs, jobs, leadEvents, leads, workspaces } from '~/db/schema'
 import { CRM_NOT_IN_PLAN, crmNotInPlanMessage } from '~/lib/plans'
 import { crmSyncStatus } from '~/models/crm.server'
 import { recordLeadEvent } from '~/models/lead-events.server'
@@ -247,7 +247,7 @@ describe('pushing people', () => {
 
   it('after a downgrade to a plan without CRM integration, a capture sends nothing and says why, once', async () => {
     const { owner, session } = await connectedOwner('pro')
-    await getDb().update(accounts).set({ plan: 'free' }).where(eq(accounts.userId, owner.id))
+    await getDb().update(workspaces).set({ plan: 'free' }).where(eq(workspaces.id, owner.id))
     fake.reset()
     const emails = [attendeeEmail(), attendeeEmail(), attendeeEmail(), attendeeEmail()]
     for (const email of emails) await signUp(session, { email })
@@ -298,7 +298,7 @@ describe('pushing people', () => {
     await runJobs()
     expect(emails.map((e) => fake.creates(e).length)).toEqual([1, 1, 1, 1])
 
-    await getDb().update(accounts).set({ plan: 'free' }).where(eq(accounts.userId, owner.id))
+    await getDb().update(workspaces).set({ plan: 'free' }).where(eq(workspaces.id, owner.id))
     const fourth = await personOf(owner.id, emails[3]!)
     await getDb().transaction(async (tx) => {
       await recordLeadEvent(tx, { ownerId: owner.id, contactId: fourth.id, type: 'status', notify: 'lead.updated' })
@@ -459,7 +459,7 @@ describe('leads captured before connecting', () => {
 
   it('sends nothing from a backfill queued before a downgrade', async () => {
     const { owner, session } = await connectedOwner('pro')
-    await getDb().update(accounts).set({ plan: 'solo' }).where(eq(accounts.userId, owner.id))
+    await getDb().update(workspaces).set({ plan: 'solo' }).where(eq(workspaces.id, owner.id))
     await signUp(session)
     await runJobs()
     fake.reset()

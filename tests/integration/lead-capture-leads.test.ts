@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, emailOutbox, leads, talkSessions } from '~/db/schema'
+import { emailOutbox, leads, talkSessions, workspaceMembers } from '~/db/schema'
 import { issueSubmissionToken } from '~/platform/lead-tokens.server'
 import { loader as leadsLoader } from '~/routes/app.sessions.$id_.leads'
 import { action } from '~/routes/t.$code'
@@ -170,7 +170,7 @@ describe('speaker notifications', () => {
     await signUp(session.code, session.id)
     expect(await runLeadDigests()).toBe(0)
     expect(await outboxTo(owner.email)).toEqual([])
-    await getDb().update(accounts).set({ leadNotify: 'daily' }).where(eq(accounts.userId, owner.id))
+    await getDb().update(workspaceMembers).set({ leadNotify: 'daily' }).where(eq(workspaceMembers.userId, owner.id))
     expect(await runLeadDigests()).toBe(1)
   })
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, emailOutbox, speakers, talkSessions, talks, type SessionQuestion } from '~/db/schema'
+import { emailOutbox, speakers, talks, talkSessions, workspaceMembers, workspaces, type SessionQuestion } from '~/db/schema'
 import type { Plan } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
 import { issueSubmissionToken } from '~/platform/lead-tokens.server'
@@ -25,10 +25,10 @@ export async function createOwner(
   options: { plan?: Plan; leadNotify?: 'instant' | 'hourly' | 'daily' | 'off'; profile?: boolean } = {},
 ) {
   const user = await createUser(email)
-  if (options.plan || options.leadNotify) {
-    await getDb()
-      .insert(accounts)
-      .values({ userId: user.id, plan: options.plan ?? 'free', leadNotify: options.leadNotify ?? 'instant' })
+  // The account's personal workspace (made with the user, same id) holds the plan; its membership the notify mode.
+  if (options.plan) await getDb().update(workspaces).set({ plan: options.plan }).where(eq(workspaces.id, user.id))
+  if (options.leadNotify) {
+    await getDb().update(workspaceMembers).set({ leadNotify: options.leadNotify }).where(eq(workspaceMembers.userId, user.id))
   }
   if (options.profile !== false) {
     await getDb()
@@ -51,10 +51,14 @@ export async function createOwner(
 
 export async function createLiveSession(ownerId: string, overrides: Partial<SessionRow> = {}) {
   const db = getDb()
-  const [talk] = await db.insert(talks).values({ userId: ownerId, title: 'Engines of Tomorrow' }).returning()
+  const [talk] = await db
+    .insert(talks)
+    .values({ workspaceId: ownerId, userId: ownerId, title: 'Engines of Tomorrow' })
+    .returning()
   const [session] = await db
     .insert(talkSessions)
     .values({
+      workspaceId: ownerId,
       userId: ownerId,
       talkId: talk!.id,
       code: encodeShortCode(randomBytes(9)),

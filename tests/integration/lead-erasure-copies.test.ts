@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getConfig, parseConfig, resetConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { accounts, contacts, jobs, leads, webhookDeliveries } from '~/db/schema'
+import { contacts, jobs, leads, webhookDeliveries, workspaceMembers, workspaces } from '~/db/schema'
 import type { LeadEventPayload } from '~/jobs/payloads'
 import { closeAccount } from '~/models/account-closure.server'
 import { eraseCaptures } from '~/models/lead-events.server'
@@ -245,7 +245,10 @@ describe('erasure reaches every stored copy', () => {
       .where(eq(leads.ownerId, owner.id))
     expect(pending).toEqual([{ firstName: otherName, notifiedAt: null }])
     // Due again at once: the next tick sends a digest with the other attendee only.
-    const [account] = await getDb().select({ at: accounts.lastDigestAt }).from(accounts).where(eq(accounts.userId, owner.id))
+    const [account] = await getDb()
+      .select({ at: workspaceMembers.lastDigestAt })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, owner.id))
     expect(account!.at).toBeNull()
     down.clear()
     expect(await runLeadDigests(new Date())).toBe(1)
@@ -260,7 +263,7 @@ describe('erasure reaches every stored copy', () => {
 
   it('retention erases an old capture of a person who stays: its emails go, the person’s details come from the capture kept', async () => {
     const { owner, endpointId } = await ownerWithEndpoint()
-    await getDb().update(accounts).set({ retentionMonths: 6 }).where(eq(accounts.userId, owner.id))
+    await getDb().update(workspaces).set({ retentionMonths: 6 }).where(eq(workspaces.id, owner.id))
     const { session: recent } = await createLiveSession(owner.id, { eventName: 'Recent Conf' })
     const { session: old } = await createLiveSession(owner.id, { eventName: 'Old Conf' })
     const email = attendeeEmail()

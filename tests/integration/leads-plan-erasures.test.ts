@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, contacts, jobs, leadErasures, leads, talkSessions } from '~/db/schema'
+import { contacts, jobs, leadErasures, leads, talkSessions, workspaces } from '~/db/schema'
 import type { LeadEventPayload } from '~/jobs/payloads'
 import { eraseCaptures } from '~/models/lead-events.server'
 import { action as listAction, loader as listLoader } from '~/routes/app.leads._index/route'
@@ -156,7 +156,7 @@ describe('deleting the visible leads of a free session reveals no locked one', (
 
   it('retention deleting the three oldest: none visible, two locked', async () => {
     const owner = await createOwner(undefined, { plan: 'free' })
-    await getDb().update(accounts).set({ retentionMonths: 6 }).where(eq(accounts.userId, owner.id))
+    await getDb().update(workspaces).set({ retentionMonths: 6 }).where(eq(workspaces.id, owner.id))
     const cookie = await sessionCookie(owner.id)
     const { session, captures } = await fiveCaptures(owner.id)
     const old = captures.slice(0, 3)

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, contacts, jobs, leadErasures, leadEvents, leads } from '~/db/schema'
+import { contacts, jobs, leadErasures, leadEvents, leads, workspaceMembers, workspaces } from '~/db/schema'
 import type { LeadEventPayload } from '~/jobs/payloads'
 import { RETENTION_ERROR } from '~/lib/retention'
 import { issueSubmissionToken } from '~/platform/lead-tokens.server'
@@ -30,10 +30,7 @@ async function capture(session: { code: string; id: string }, email: string, cap
 }
 
 const setMonths = (userId: string, months: number | null) =>
-  getDb()
-    .insert(accounts)
-    .values({ userId, retentionMonths: months })
-    .onConflictDoUpdate({ target: accounts.userId, set: { retentionMonths: months } })
+  getDb().update(workspaces).set({ retentionMonths: months }).where(eq(workspaces.id, userId))
 
 describe('the retention job', () => {
   it('deletes captures older than the setting in batches, through eraseCaptures, and nothing else', async () => {
@@ -103,7 +100,7 @@ describe('Settings → Lead retention', () => {
     const cookie = await sessionCookie(owner.id)
     const post = (retentionMonths: string) =>
       call(settingsAction, makeRequest('/app/settings', { cookie, form: { intent: 'retention', retentionMonths } }))
-    const months = async () => (await getDb().select().from(accounts).where(eq(accounts.userId, owner.id)))[0]?.retentionMonths
+    const months = async () => (await getDb().select().from(workspaces).where(eq(workspaces.id, owner.id)))[0]?.retentionMonths
 
     expect(locationOf(await post('24'))).toBe('/app/settings')
     expect(await months()).toBe(24)
@@ -126,9 +123,9 @@ describe('Settings → Lead retention', () => {
     )
     expect(
       await getDb()
-        .select({ n: accounts.leadNotify })
-        .from(accounts)
-        .where(inArray(accounts.userId, [owner.id])),
+        .select({ n: workspaceMembers.leadNotify })
+        .from(workspaceMembers)
+        .where(inArray(workspaceMembers.userId, [owner.id])),
     ).toEqual([{ n: 'daily' }])
   })
 })

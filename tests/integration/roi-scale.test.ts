@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, talkSessions } from '~/db/schema'
+import { talkSessions, workspaces } from '~/db/schema'
 import { loader as sessionRoiLoader } from '~/routes/app.sessions.$id.roi'
 import { loader as talkRoiLoader } from '~/routes/app.talks.$id_.roi'
 import { seedTalkAndSession, sessionInput } from './app-utils'
@@ -19,13 +19,14 @@ const RUNS = Number(process.env.ROI_RUNS ?? 5)
 
 it.skipIf(!process.env.ROI_SCALE)('ROI loaders at scale', { timeout: 600_000 }, async () => {
   const { user, cookie } = await signedInAs('scale@example.com')
-  await getDb().insert(accounts).values({ userId: user.id, plan: 'pro' })
+  await getDb().update(workspaces).set({ plan: 'pro' }).where(eq(workspaces.id, user.id))
   const { talkId, sessionId } = await seedTalkAndSession(user.id)
   await getDb()
     .insert(talkSessions)
     .values(
       Array.from({ length: SESSIONS - 1 }, (_, i) => ({
         ...sessionInput(talkId, { eventName: `Event ${i}`, startsAt: new Date(Date.UTC(2026, 0, 1 + i, 9)) }),
+        workspaceId: user.id,
         userId: user.id,
         code: `scale${String(i).padStart(4, '0')}x`,
         status: 'closed' as const,

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
-import { Form } from '@remix-run/react'
+
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { buttonClass, Field } from '~/components/forms'
 
 // Settings → Close your account (app/models/account-closure.server.ts).
@@ -38,7 +39,7 @@ export function CloseAccount({
             </a>{' '}
             first if you need them.
           </p>
-          <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+          <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
             <input type="hidden" name="intent" value="close-account" />
             <Field
               className="max-w-md"
@@ -52,7 +53,7 @@ export function CloseAccount({
                 Close my account
               </button>
             </div>
-          </Form>
+          </WorkspaceForm>
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
-import { Form } from '@remix-run/react'
+
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { buttonClass, Field } from '~/components/forms'
 import { DISPLAY_NAME_MAX } from '~/lib/speaker-name'
 
@@ -30,7 +31,7 @@ export function DisplayNameSettings({
         Attendees see it on your talk pages, your contact card, the emails they get and the consent notice, which names who
         receives their details.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+      <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="display-name" />
         <Field
           className="max-w-md"
@@ -44,7 +45,7 @@ export function DisplayNameSettings({
             Save name
           </button>
         </div>
-      </Form>
+      </WorkspaceForm>
     </section>
   )
 }

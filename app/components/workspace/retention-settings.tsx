@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
-import { Form } from '@remix-run/react'
+
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { buttonClass, Field } from '~/components/forms'
 import { RETENTION_MAX_MONTHS, RETENTION_MIN_MONTHS } from '~/lib/retention'
 
@@ -22,7 +23,7 @@ export function RetentionSettings({ months, lastResult }: { months: number | nul
           ? 'Leads are kept until you or the attendee delete them.'
           : `Leads captured more than ${months === 1 ? '1 month' : `${months} months`} ago are deleted once a day, with their notes and timeline. The consent records stay.`}
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+      <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="retention" />
         <Field
           className="max-w-xs"
@@ -36,7 +37,7 @@ export function RetentionSettings({ months, lastResult }: { months: number | nul
             Save retention
           </button>
         </div>
-      </Form>
+      </WorkspaceForm>
     </section>
   )
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Link, useNavigation } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { useEffect, useRef } from 'react'
 import { buttonClass, CheckboxField, ErrorList, Field, FormMessage, SelectField, TextareaField } from '~/components/forms'
 import {
@@ -75,7 +76,7 @@ export function SessionForm({
   }, [guessTimeZone, timeZones])
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 flex flex-col gap-6">
+    <WorkspaceForm method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-8 flex flex-col gap-6">
       {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
 
       <fieldset className={sectionClass}>
@@ -281,6 +282,6 @@ export function SessionForm({
           Cancel
         </Link>
       </div>
-    </Form>
+    </WorkspaceForm>
   )
 }

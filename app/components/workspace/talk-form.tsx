@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Link, useNavigation } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { buttonClass, Field, FormMessage, TextareaField } from '~/components/forms'
 import { TalkSchema, type TalkInput } from '~/lib/talk-session'
 
@@ -26,7 +27,7 @@ export function TalkForm({
     defaultValue: talk ?? { title: '', abstract: '', tag: '' },
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-8 flex max-w-2xl flex-col gap-5">
+    <WorkspaceForm method="post" {...getFormProps(form)} className="mt-8 flex max-w-2xl flex-col gap-5">
       {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
       <Field label="Title" inputProps={getInputProps(fields.title, { type: 'text' })} errors={fields.title.errors} />
       <TextareaField
@@ -49,6 +50,6 @@ export function TalkForm({
           Cancel
         </Link>
       </div>
-    </Form>
+    </WorkspaceForm>
   )
 }

@@ -1,4 +1,5 @@
-import { Form } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
+
 import { buttonClass } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
 
@@ -118,13 +119,13 @@ export function DeliveryLog({
                     {d.erased ? (
                       <span className="text-xs text-slate-400">Content erased with the person’s details</span>
                     ) : (
-                      <Form method="post">
+                      <WorkspaceForm method="post">
                         <input type="hidden" name="intent" value="replay" />
                         <input type="hidden" name="deliveryId" value={d.id} />
                         <button type="submit" className={`${buttonClass.secondary} px-3 py-1 text-sm`}>
                           Replay<span className="sr-only"> {d.id}</span>
                         </button>
-                      </Form>
+                      </WorkspaceForm>
                     )}
                   </td>
                 </tr>

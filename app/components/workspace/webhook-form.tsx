@@ -1,7 +1,8 @@
 import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Link, useNavigation } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { buttonClass, ErrorList, Field, FormMessage } from '~/components/forms'
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEndpointSchema, type WebhookEndpointInput } from '~/lib/webhooks'
 
@@ -29,7 +30,7 @@ export function WebhookEndpointForm({
   })
   const eventsError = fields.events.errors ?? Object.values(fields.events.allErrors).flat()
   return (
-    <Form method="post" {...getFormProps(form)} className="flex max-w-2xl flex-col gap-5">
+    <WorkspaceForm method="post" {...getFormProps(form)} className="flex max-w-2xl flex-col gap-5">
       <input type="hidden" name="intent" value="save" />
       {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
       <Field
@@ -80,6 +81,6 @@ export function WebhookEndpointForm({
           Cancel
         </Link>
       </div>
-    </Form>
+    </WorkspaceForm>
   )
 }

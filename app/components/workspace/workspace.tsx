@@ -1,10 +1,12 @@
 import type { MetaDescriptor } from '@remix-run/node'
-import { NavLink } from '@remix-run/react'
+import { NavLink, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { rootInfo } from '~/components/meta'
 import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
 import { withBrandSuffix } from '~/lib/meta-title'
+import { workspaceLink } from '~/lib/permissions'
 import { SESSION_STATUS_LABELS, type SessionStatus } from '~/lib/talk-session'
+import type { loader as workspaceLoader } from '~/routes/app'
 
 // The speaker workspace's frame (/app): its nav, page header, status badge and meta.
 
@@ -17,6 +19,7 @@ const LINKS = [
 ]
 
 export function WorkspaceNav() {
+  const data = useRouteLoaderData<typeof workspaceLoader>('routes/app')
   return (
     <nav aria-label="Workspace" className="border-b border-white/10 bg-ink-900/60">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2 text-sm">
@@ -33,8 +36,52 @@ export function WorkspaceNav() {
             {link.label}
           </NavLink>
         ))}
+        {data ? <WorkspaceSwitcher current={data.current} workspaces={data.workspaces} /> : null}
       </div>
     </nav>
+  )
+}
+
+type SwitcherData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof workspaceLoader>>>
+
+/**
+ * Which workspace the pages show, and the others the person is in (plain links: `?switch=` makes
+ * one current, with or without JavaScript). A <details> disclosure, so it opens without a script.
+ */
+function WorkspaceSwitcher({ current, workspaces }: SwitcherData) {
+  const label = current.personal ? `${current.name} (your workspace)` : current.name
+  if (workspaces.length < 2) {
+    return (
+      <p className="ml-auto max-w-xs truncate px-3 py-1.5 text-slate-400" title={label}>
+        <span className="sr-only">Workspace: </span>
+        {label}
+      </p>
+    )
+  }
+  return (
+    <details className="relative ml-auto">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-1.5 text-slate-200 hover:bg-white/5 hover:text-white">
+        <span className="sr-only">Workspace: </span>
+        <span className="max-w-[14rem] truncate font-semibold">{label}</span>
+        <span className="text-xs text-slate-400">{current.roleLabel}</span>
+        <span aria-hidden="true">▾</span>
+        <span className="sr-only">(switch workspace)</span>
+      </summary>
+      <ul className="absolute right-0 z-20 mt-1 w-72 rounded-lg border border-white/10 bg-ink-900 p-1 shadow-xl">
+        {workspaces.map((w) => (
+          <li key={w.id}>
+            <a
+              href={workspaceLink('/app', w.id)}
+              aria-current={w.id === current.id ? 'true' : undefined}
+              className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 ${w.id === current.id ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`}
+            >
+              <span className="truncate">{w.personal ? `${w.name} (your workspace)` : w.name}</span>
+              <span className="shrink-0 text-xs text-slate-400">{w.roleLabel}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   )
 }
 

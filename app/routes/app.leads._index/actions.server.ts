@@ -1,3 +1,4 @@
+import type { Scope } from '~/lib/permissions'
 import { data, redirectDocument } from '@remix-run/node'
 import { z } from 'zod'
 import { canonicalSegmentQuery } from '~/lib/lead-filters'
@@ -55,7 +56,7 @@ function selectedIds(form: FormData) {
 
 const people = (n: number) => (n === 1 ? '1 person' : `${n} people`)
 
-export async function leadsAction(form: FormData, user: { id: string }) {
+export async function leadsAction(form: FormData, scope: Scope) {
   const intent = String(form.get('intent') ?? '')
   const back = listUrl(form.get('back'))
 
@@ -72,13 +73,13 @@ export async function leadsAction(form: FormData, user: { id: string }) {
       )
     if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? LEADS_ERRORS.segmentName)
     if (intent === 'save-segment') {
-      const saved = await createSegment(user.id, parsed.data, String(form.get('query') ?? ''))
+      const saved = await createSegment(scope.ownerId, parsed.data, String(form.get('query') ?? ''))
       if (saved === 'taken') return fail(LEADS_ERRORS.segmentTaken)
       return redirectWithToast(saved.query ? `/app/leads?${saved.query}` : '/app/leads', {
         description: `Segment “${saved.name}” saved.`,
       })
     }
-    const result = await renameSegment(user.id, segmentId, parsed.data)
+    const result = await renameSegment(scope.ownerId, segmentId, parsed.data)
     if (result === 'not-found') throw notFound()
     if (result === 'taken') return fail(LEADS_ERRORS.segmentTaken)
     return redirectWithToast(back, { description: `Segment renamed to “${parsed.data}”.` })
@@ -90,7 +91,7 @@ export async function leadsAction(form: FormData, user: { id: string }) {
       const name = String(form.get('name') ?? '').slice(0, SEGMENT_NAME_MAX)
       return data<LeadsActionData>({ form: 'delete-segment', segmentId, name })
     }
-    if (!(await deleteSegment(user.id, segmentId))) throw notFound()
+    if (!(await deleteSegment(scope.ownerId, segmentId))) throw notFound()
     return redirectWithToast(back, { description: 'Segment deleted.' })
   }
 
@@ -110,7 +111,7 @@ export async function leadsAction(form: FormData, user: { id: string }) {
   if (intent === 'status') {
     const status = form.get('status')
     if (!isContactStatus(status)) return bulkError(LEADS_ERRORS.status)
-    const result = await bulkSetStatus(user.id, ids, status, user.id)
+    const result = await bulkSetStatus(scope.ownerId, ids, status, scope.userId)
     if (!result.ok && result.reason === 'won-needs-deal') return bulkError(LEADS_ERRORS.wonNeedsDeal)
     if (!result.ok) throw notFound()
     return redirectWithToast(back, {
@@ -123,7 +124,7 @@ export async function leadsAction(form: FormData, user: { id: string }) {
     const tag = normalizeTag(String(form.get('tag') ?? ''))
     if (!tag) return bulkError(FOLLOW_UP_ERRORS.tagEmpty)
     if ([...tag].length > TAG_MAX_LENGTH) return bulkError(FOLLOW_UP_ERRORS.tagTooLong)
-    const result = await bulkTag(user.id, ids, tag, intent === 'add-tag' ? 'add' : 'remove', user.id)
+    const result = await bulkTag(scope.ownerId, ids, tag, intent === 'add-tag' ? 'add' : 'remove', scope.userId)
     if (!result.ok && result.reason === 'too-many-tags') return bulkError(FOLLOW_UP_ERRORS.tooManyTags)
     if (!result.ok) throw notFound()
     return redirectWithToast(back, {
@@ -136,7 +137,7 @@ export async function leadsAction(form: FormData, user: { id: string }) {
 
   // delete
   if (form.get('confirmed') !== '1') return data<LeadsActionData>({ form: 'confirm-delete', ids: [...new Set(ids)] })
-  const result = await bulkDelete(user.id, ids, user.id)
+  const result = await bulkDelete(scope.ownerId, ids, scope.userId)
   if (!result.ok) throw notFound()
   return redirectWithToast(back, { description: `${people(result.changed)} deleted.` })
 }

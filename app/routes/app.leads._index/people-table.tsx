@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
+import { Link } from '@remix-run/react'
 import { useRef } from 'react'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { CollapsingTable, UtcMinute, type CollapsingColumn } from '~/components/leads/collapsing-table'
@@ -41,7 +42,7 @@ export function PeopleTable({ rows, back, actionData }: { rows: PersonRow[]; bac
     formRef.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]').forEach((box) => (box.checked = checked))
   }
   return (
-    <Form method="post" ref={formRef} className="mt-4" aria-label="Selected people">
+    <WorkspaceForm method="post" ref={formRef} className="mt-4" aria-label="Selected people">
       <input type="hidden" name="back" value={back} />
       <input type="hidden" name="confirmed" defaultValue="" />
       <fieldset
@@ -149,7 +150,7 @@ export function PeopleTable({ rows, back, actionData }: { rows: PersonRow[]; bac
           columns={COLUMNS}
         />
       </div>
-    </Form>
+    </WorkspaceForm>
   )
 }
 

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
+import { WORKSPACE_PARAM } from '~/lib/permissions'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
@@ -26,7 +27,7 @@ import { SegmentsPanel } from './segments'
 // can be bookmarked, saved as a segment and exported as it is. Works without JavaScript.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   const url = new URL(request.url)
   const filters = parseLeadFilters(url.searchParams)
   const page = parseLeadPage(url.searchParams)
@@ -35,14 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canonical = new URLSearchParams(serializeLeadFilters(filters, { page }))
   const rename = url.searchParams.get('rename')
   if (rename && isUuid(rename)) canonical.set('rename', rename)
+  // A form's answer rendered again carries its workspace (useWorkspaceAction): keep it.
+  const workspace = url.searchParams.get(WORKSPACE_PARAM)
+  if (workspace) canonical.set(WORKSPACE_PARAM, workspace)
   if (canonical.toString() !== url.searchParams.toString())
     throw redirect(canonical.toString() ? `/app/leads?${canonical}` : '/app/leads')
-  const plan = await ownerPlan(user.id)
+  const plan = await ownerPlan(scope.ownerId)
   const [list, options, segments, locked] = await Promise.all([
-    listLeadPeople({ ownerId: user.id, plan, filters, page }),
-    leadFilterOptions(user.id),
-    listSegments(user.id),
-    lockedCaptureSessions(user.id, plan),
+    listLeadPeople({ ownerId: scope.ownerId, plan, filters, page }),
+    leadFilterOptions(scope.ownerId),
+    listSegments(scope.ownerId),
+    lockedCaptureSessions(scope.ownerId, plan),
   ])
   const filtered = hasLeadFilters(filters)
   const query = serializeLeadFilters(filters)
@@ -55,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     totalPages: list.totalPages,
     total: list.total,
     // Only needed to tell "no leads yet" from "nothing matches".
-    anyPeople: list.total > 0 || (filtered && (await hasAnyLeadPeople(user.id, plan))),
+    anyPeople: list.total > 0 || (filtered && (await hasAnyLeadPeople(scope.ownerId, plan))),
     rows: list.rows.map((r) => ({
       id: r.id,
       email: r.email,
@@ -94,8 +98,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  return leadsAction(await readForm(request, { multiple: ['ids'] }), user)
+  const scope = await requireWorkspace(request)
+  return leadsAction(await readForm(request, { multiple: ['ids'] }), scope)
 }
 
 export default function Leads() {

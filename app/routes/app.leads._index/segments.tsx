@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
+import { Link } from '@remix-run/react'
 import { ConfirmDeleteForm } from '~/components/content/confirm-submit'
 import { buttonClass, Field } from '~/components/forms'
 import type { LeadsActionData } from './actions.server'
@@ -64,7 +65,7 @@ export function SegmentsPanel({
       )}
 
       {renameTarget ? (
-        <Form method="post" className="mt-4 flex flex-col gap-2" aria-label={`Rename the segment ${renameTarget.name}`}>
+        <WorkspaceForm method="post" className="mt-4 flex flex-col gap-2" aria-label={`Rename the segment ${renameTarget.name}`}>
           <input type="hidden" name="intent" value="rename-segment" />
           <input type="hidden" name="segmentId" value={renameTarget.id} />
           <input type="hidden" name="back" value={query} />
@@ -86,10 +87,10 @@ export function SegmentsPanel({
               Cancel
             </Link>
           </div>
-        </Form>
+        </WorkspaceForm>
       ) : null}
 
-      <Form method="post" className="mt-4 flex flex-col gap-2" aria-label="Save these filters as a segment">
+      <WorkspaceForm method="post" className="mt-4 flex flex-col gap-2" aria-label="Save these filters as a segment">
         <input type="hidden" name="intent" value="save-segment" />
         <input type="hidden" name="query" value={query} />
         <input type="hidden" name="back" value={query} />
@@ -107,7 +108,7 @@ export function SegmentsPanel({
         <button type="submit" className={buttonClass.secondary}>
           Save as segment
         </button>
-      </Form>
+      </WorkspaceForm>
     </section>
   )
 }

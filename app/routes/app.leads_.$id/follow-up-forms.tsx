@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
-import { Form } from '@remix-run/react'
+
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { buttonClass, ErrorList, Field, SelectField } from '~/components/forms'
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '~/lib/lead-status'
 import { TAG_MAX_LENGTH, TAGS_PER_PERSON } from '~/lib/lead-follow-up'
@@ -34,7 +35,7 @@ export function PipelineForm({ view, lastResult }: { view: PersonView; lastResul
           </>
         ) : null}
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+      <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="pipeline" />
         <fieldset aria-describedby={fields.status.errors ? fields.status.errorId : undefined}>
           <legend className="mb-2 text-sm font-medium text-slate-200">Status</legend>
@@ -73,7 +74,7 @@ export function PipelineForm({ view, lastResult }: { view: PersonView; lastResul
             Save follow-up
           </button>
         </div>
-      </Form>
+      </WorkspaceForm>
     </Card>
   )
 }
@@ -90,21 +91,21 @@ export function TagsForm({ tags, lastResult }: { tags: string[]; lastResult: Res
               className="flex items-center gap-1 rounded-full border border-white/20 bg-white/5 py-0.5 pl-3 pr-1 text-sm text-slate-100"
             >
               {tag}
-              <Form method="post" className="inline">
+              <WorkspaceForm method="post" className="inline">
                 <input type="hidden" name="intent" value="remove-tag" />
                 <input type="hidden" name="tag" value={tag} />
                 <button type="submit" className="rounded-full px-2 text-slate-300 hover:bg-white/10 hover:text-white">
                   <span aria-hidden="true">×</span>
                   <span className="sr-only">Remove tag {tag}</span>
                 </button>
-              </Form>
+              </WorkspaceForm>
             </li>
           ))}
         </ul>
       ) : (
         <p className="mt-2 text-sm text-slate-400">No tags yet.</p>
       )}
-      <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-3">
+      <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-3">
         <input type="hidden" name="intent" value="add-tags" />
         <Field
           label="Add tags"
@@ -117,7 +118,7 @@ export function TagsForm({ tags, lastResult }: { tags: string[]; lastResult: Res
             Add tags
           </button>
         </div>
-      </Form>
+      </WorkspaceForm>
     </Card>
   )
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
@@ -35,8 +35,8 @@ import { personView } from './view.server'
 const notFound = () => new Response('Person not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const detail = isUuid(params.id) ? await getPersonDetail({ ownerId: user.id, contactId: params.id }) : null
+  const scope = await requireWorkspace(request)
+  const detail = isUuid(params.id) ? await getPersonDetail({ ownerId: scope.ownerId, contactId: params.id }) : null
   if (!detail) throw notFound()
   const url = new URL(request.url)
   return {
@@ -45,14 +45,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       editingNote: url.searchParams.get('note'),
       confirmDelete: url.searchParams.get('delete') === '1',
     }),
-    crm: await crmSyncStatus(user.id, params.id!),
+    crm: await crmSyncStatus(scope.ownerId, params.id!),
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
+  const scope = await requireWorkspace(request)
   if (!isUuid(params.id)) throw notFound()
-  const actor = { ownerId: user.id, contactId: params.id, actorId: user.id }
+  const actor = { ownerId: scope.ownerId, contactId: params.id, actorId: scope.userId }
   const here = `/app/leads/${params.id}`
   const form = await readForm(request)
   const intent = form.get('intent')

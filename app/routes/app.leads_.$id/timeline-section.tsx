@@ -1,6 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
-import { Form, Link } from '@remix-run/react'
+import { Link } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { buttonClass, TextareaField } from '~/components/forms'
 import { NOTE_MAX_LENGTH } from '~/lib/lead-follow-up'
 import { Card, stamp } from './person-sections'
@@ -51,13 +52,13 @@ export function NotesAndTimeline({
                     >
                       Edit<span className="sr-only"> this note</span>
                     </Link>
-                    <Form method="post">
+                    <WorkspaceForm method="post">
                       <input type="hidden" name="intent" value="delete-note" />
                       <input type="hidden" name="noteId" value={entry.id} />
                       <button type="submit" className="text-red-300 underline">
                         Delete<span className="sr-only"> this note</span>
                       </button>
-                    </Form>
+                    </WorkspaceForm>
                   </div>
                 </div>
               )
@@ -77,7 +78,7 @@ export function NotesAndTimeline({
 function AddNoteForm({ lastResult }: { lastResult: Result }) {
   const [form, fields] = useServerForm<{ body: string }>({ id: 'add-note', lastResult })
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-3">
+    <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-3">
       <input type="hidden" name="intent" value="add-note" />
       <TextareaField
         label="New note"
@@ -90,14 +91,14 @@ function AddNoteForm({ lastResult }: { lastResult: Result }) {
           Add note
         </button>
       </div>
-    </Form>
+    </WorkspaceForm>
   )
 }
 
 function EditNoteForm({ id, body, base, lastResult }: { id: string; body: string; base: string; lastResult: Result }) {
   const [form, fields] = useServerForm({ id: `edit-note-${id}`, lastResult, defaultValue: { body } })
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-1 flex flex-col gap-3">
+    <WorkspaceForm method="post" {...getFormProps(form)} className="mt-1 flex flex-col gap-3">
       <input type="hidden" name="intent" value="edit-note" />
       <input type="hidden" name="noteId" value={id} />
       <TextareaField
@@ -113,6 +114,6 @@ function EditNoteForm({ id, body, base, lastResult }: { id: string; body: string
           Cancel
         </Link>
       </div>
-    </Form>
+    </WorkspaceForm>
   )
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form } from '@remix-run/react'
+
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { buttonClass, ErrorList, Field, FormMessage } from '~/components/forms'
 import { ANSWER_PREFIX, CRM_FIELDS, CrmMappingSchema, HUBSPOT_MATCH_PROPERTY, type CrmFieldMap } from '~/lib/crm-mapping'
 import { ConnectHubSpotSchema } from './schema'
@@ -16,7 +17,7 @@ export function ConnectForm({ lastResult, replacing }: { lastResult?: Submission
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ConnectHubSpotSchema }),
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+    <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
       <input type="hidden" name="intent" value="connect" />
       <FormMessage id={form.errorId}>{form.errors?.join(' ')}</FormMessage>
       <Field
@@ -30,7 +31,7 @@ export function ConnectForm({ lastResult, replacing }: { lastResult?: Submission
           {replacing ? 'Replace token' : 'Connect HubSpot'}
         </button>
       </div>
-    </Form>
+    </WorkspaceForm>
   )
 }
 
@@ -55,7 +56,7 @@ export function MappingForm({
   })
   const answers = fields.answers.getFieldList()
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+    <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
       <input type="hidden" name="intent" value="mapping" />
       <FormMessage id={form.errorId}>{form.errors?.join(' ')}</FormMessage>
       <p className="text-sm text-slate-300">
@@ -98,6 +99,6 @@ export function MappingForm({
           Save mapping
         </button>
       </div>
-    </Form>
+    </WorkspaceForm>
   )
 }

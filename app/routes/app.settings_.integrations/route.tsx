@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireSpeakerOrAdmin } from '~/auth/guards.server'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { ConfirmDeleteForm, ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
@@ -15,14 +16,14 @@ import { integrationsAction } from './integrations.server'
 import { INTEGRATIONS_PATH } from './schema'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  const [connection, plan] = await Promise.all([getCrmConnection(user.id), ownerPlan(user.id)])
+  const scope = await requireWorkspace(request)
+  const [connection, plan] = await Promise.all([getCrmConnection(scope.ownerId), ownerPlan(scope.ownerId)])
   // A plan without CRM integration shows why instead of the forms; a connection made before a
   // downgrade stays listed, with its syncs and Disconnect.
   const notInPlan = hasCrmIntegration(plan) ? null : crmNotInPlanMessage(plan)
   if (!connection) return { notInPlan, hubspot: null, questionLabels: [], syncs: [] }
   const now = new Date()
-  const [questionLabels, syncs] = await Promise.all([listQuestionLabels(user.id), listRecentCrmSyncs(user.id)])
+  const [questionLabels, syncs] = await Promise.all([listQuestionLabels(scope.ownerId), listRecentCrmSyncs(scope.ownerId)])
   return {
     notInPlan,
     hubspot: {
@@ -45,8 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSpeakerOrAdmin(request)
-  return integrationsAction(request, user.id)
+  const scope = await requireWorkspace(request)
+  return integrationsAction(request, scope.ownerId)
 }
 
 export default function Integrations() {
@@ -149,12 +150,12 @@ export default function Integrations() {
                   New and updated leads are sent automatically. Send the ones you can see that are not in HubSpot yet, with the
                   mapping above.
                 </p>
-                <Form method="post" className="mt-4">
+                <WorkspaceForm method="post" className="mt-4">
                   <input type="hidden" name="intent" value="backfill" />
                   <button type="submit" className={buttonClass.secondary}>
                     Send my existing leads
                   </button>
-                </Form>
+                </WorkspaceForm>
               </section>
             </>
           )}
@@ -191,13 +192,13 @@ export default function Integrations() {
                         <td className={`py-2 pr-4 ${s.state === 'failed' ? 'text-red-200' : 'text-slate-200'}`}>{s.text}</td>
                         <td className="py-2">
                           {s.state === 'failed' && !notInPlan ? (
-                            <Form method="post">
+                            <WorkspaceForm method="post">
                               <input type="hidden" name="intent" value="resync" />
                               <input type="hidden" name="contactId" value={s.contactId} />
                               <button type="submit" className="text-brand-300 underline hover:text-brand-100">
                                 Send again<span className="sr-only"> {s.email}</span>
                               </button>
-                            </Form>
+                            </WorkspaceForm>
                           ) : null}
                         </td>
                       </tr>

@@ -1,0 +1,134 @@
+import type { Plan } from './plans'
+
+// Who may do what in a workspace (issue 21 Deliver 2): the one table of roles and actions. Routes
+// ask `can(role, action)` through the workspace guard; nothing else decides a permission.
+
+export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number]
+
+export const ROLE_LABELS: Record<WorkspaceRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
+
+/** Higher ranks hold every permission of the lower ones; nobody grants a role above their own. */
+const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, member: 1 }
+
+export const WORKSPACE_ACTIONS = [
+  // Everyone in the workspace.
+  'talks.create',
+  'sessions.create',
+  'leads.own',
+  'notifications.own',
+  'workspace.leave',
+  // Admins and the owner.
+  'leads.all',
+  'leads.export',
+  'members.manage',
+  'invitations.manage',
+  'integrations.manage',
+  'webhooks.manage',
+  'retention.manage',
+  'sessions.all',
+  'audit.view',
+  'workspace.rename',
+  // The owner alone.
+  'plan.manage',
+  'billing.manage',
+  'workspace.delete',
+  'ownership.transfer',
+] as const
+export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number]
+
+export const PERMISSIONS: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
+  'talks.create': ['owner', 'admin', 'member'],
+  'sessions.create': ['owner', 'admin', 'member'],
+  'leads.own': ['owner', 'admin', 'member'],
+  'notifications.own': ['owner', 'admin', 'member'],
+  // The owner cannot leave before handing the workspace to an admin (Deliver 6).
+  'workspace.leave': ['admin', 'member'],
+  'leads.all': ['owner', 'admin'],
+  'leads.export': ['owner', 'admin'],
+  'members.manage': ['owner', 'admin'],
+  'invitations.manage': ['owner', 'admin'],
+  'integrations.manage': ['owner', 'admin'],
+  'webhooks.manage': ['owner', 'admin'],
+  'retention.manage': ['owner', 'admin'],
+  'sessions.all': ['owner', 'admin'],
+  'audit.view': ['owner', 'admin'],
+  'workspace.rename': ['owner', 'admin'],
+  'plan.manage': ['owner'],
+  'billing.manage': ['owner'],
+  'workspace.delete': ['owner'],
+  'ownership.transfer': ['owner'],
+}
+
+export function can(role: WorkspaceRole, action: WorkspaceAction) {
+  return PERMISSIONS[action].includes(role)
+}
+
+export function isWorkspaceRole(value: unknown): value is WorkspaceRole {
+  return typeof value === 'string' && (WORKSPACE_ROLES as readonly string[]).includes(value)
+}
+
+/**
+ * The roles someone may give by invitation or role change: never above their own, and never owner
+ * (ownership only moves by a confirmed transfer).
+ */
+export function grantableRoles(role: WorkspaceRole): WorkspaceRole[] {
+  if (!can(role, 'members.manage')) return []
+  return (['admin', 'member'] as const).filter((r) => RANK[r] <= RANK[role])
+}
+
+/**
+ * May `actor` change `target`'s role to `to` (or remove them, with to = null)? The owner's own role
+ * only changes by a transfer; an admin may not act on the owner.
+ */
+export function canManageMember(actor: WorkspaceRole, target: WorkspaceRole, to: WorkspaceRole | null) {
+  if (!can(actor, 'members.manage') || target === 'owner') return false
+  if (RANK[target] > RANK[actor]) return false
+  return to === null || grantableRoles(actor).includes(to)
+}
+
+/**
+ * Does a member with this role see every lead of the workspace? Admins and the owner always; a
+ * member when an admin turned on "Members see every lead", otherwise the leads of their sessions.
+ */
+export function seesEveryLead(role: WorkspaceRole, membersSeeAllLeads: boolean) {
+  return can(role, 'leads.all') || membersSeeAllLeads
+}
+
+/**
+ * Seats of a plan (issue 21 Deliver 3): Free and Solo one person; Professional / Teams up to 5 (the
+ * seats paid for, once billing sets them); Event Organiser up to 5 admins.
+ */
+export const PLAN_SEATS: Record<Plan, number> = { free: 1, solo: 1, pro: 5, teams: 5, organiser: 5 }
+
+export function seatLimit(plan: Plan, paidSeats: number | null) {
+  return paidSeats === null ? PLAN_SEATS[plan] : Math.min(paidSeats, PLAN_SEATS[plan])
+}
+
+/** Seats in use are members plus pending invitations; may one more be invited (or accept)? */
+export function hasFreeSeat(plan: Plan, paidSeats: number | null, inUse: number) {
+  return inUse < seatLimit(plan, paidSeats)
+}
+
+/** Invitations: valid 7 days; at most 30 sent per workspace an hour. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+export const INVITATIONS_PER_HOUR = 30
+/** The audit log is kept at least a year; the daily prune removes only older rows. */
+export const AUDIT_RETENTION_DAYS = 400
+
+/**
+ * What the models take from the workspace guard (app/auth/workspace.server.ts): the workspace that
+ * owns the work (ownerId), the person acting (userId), and whose sessions' leads they see (runnerId:
+ * null for every lead of the workspace, else the user's own id).
+ */
+export type Scope = { ownerId: string; userId: string; runnerId: string | null }
+
+/** The query parameter that names the workspace of a form's action (that request only). */
+export const WORKSPACE_PARAM = 'workspace'
+/** The query parameter of a link that opens a workspace and makes it the current one. */
+export const SWITCH_PARAM = 'switch'
+
+/** A link into the workspace that opens `workspaceId` first (emails, the switcher). */
+export function workspaceLink(path: string, workspaceId: string) {
+  return `${path}${path.includes('?') ? '&' : '?'}${SWITCH_PARAM}=${workspaceId}`
+}

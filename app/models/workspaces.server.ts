@@ -1,0 +1,113 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { getDb, type Db } from '~/db/client.server'
+import { workspaceMembers, workspaces } from '~/db/schema'
+import type { LeadNotifyMode } from '~/lib/constants'
+import type { WorkspaceRole } from '~/lib/permissions'
+import { isPlan, type Plan } from '~/lib/plans'
+
+// Workspaces and memberships (issue 21; docs/decisions/0016-workspaces-own-the-work.md). A personal
+// workspace is made by the database with every account (trigger users_personal_workspace, migration
+// 0028) and carries the user's id. The guard (app/auth/workspace.server.ts) resolves which one a
+// request works in; the models below it take that workspace's id as their ownerId.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export type WorkspaceSummary = {
+  id: string
+  name: string
+  personal: boolean
+  plan: Plan
+  seats: number | null
+  membersSeeAllLeads: boolean
+  retentionMonths: number | null
+  transferToUserId: string | null
+}
+
+export type Membership = { workspace: WorkspaceSummary; role: WorkspaceRole }
+
+const workspaceColumns = {
+  id: workspaces.id,
+  name: workspaces.name,
+  personal: workspaces.personal,
+  plan: workspaces.plan,
+  seats: workspaces.seats,
+  membersSeeAllLeads: workspaces.membersSeeAllLeads,
+  retentionMonths: workspaces.retentionMonths,
+  transferToUserId: workspaces.transferToUserId,
+}
+
+/** The user's membership of one workspace, read fresh (a removed member gets null at once). */
+export async function getMembership(userId: string, workspaceId: string, db: Db | Tx = getDb()): Promise<Membership | null> {
+  const [row] = await db
+    .select({ ...workspaceColumns, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)))
+    .limit(1)
+  if (!row) return null
+  const { role, ...workspace } = row
+  return { role, workspace }
+}
+
+/** Every workspace the user is in: their personal one first, then by name (the switcher). */
+export async function listMemberships(userId: string): Promise<Membership[]> {
+  const rows = await getDb()
+    .select({ ...workspaceColumns, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(desc(sql`${workspaces.id} = ${userId}`), desc(workspaces.personal), asc(workspaces.name), asc(workspaces.id))
+  return rows.map(({ role, ...workspace }) => ({ role, workspace }))
+}
+
+/**
+ * The workspace a request falls back to: the user's own (personal) one, else the first they are in.
+ * Someone who left every workspace and lost their own (by handing it over) gets a new personal one.
+ */
+export async function defaultMembership(user: { id: string; email: string }): Promise<Membership> {
+  const [first] = await listMemberships(user.id)
+  if (first) return first
+  const id = await getDb().transaction(async (tx) => {
+    const [own] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, user.id)).limit(1)
+    const [made] = await tx
+      .insert(workspaces)
+      .values({ ...(own ? {} : { id: user.id }), name: user.email, personal: true })
+      .returning({ id: workspaces.id })
+    await tx.insert(workspaceMembers).values({ workspaceId: made!.id, userId: user.id, role: 'owner' })
+    return made!.id
+  })
+  return (await getMembership(user.id, id))!
+}
+
+/**
+ * Locks the workspace row for the rest of the transaction and answers its plan. Every plan-limited
+ * change of one workspace (go live, seats, webhooks) takes this lock first, so two concurrent
+ * requests are decided one after the other.
+ */
+export async function lockWorkspace(tx: Tx, workspaceId: string): Promise<Plan> {
+  const [row] = await tx.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update')
+  return isPlan(row?.plan) ? row.plan : 'free'
+}
+
+/** The workspace's plan (free when it does not exist), for the plan gates of every read path. */
+export async function workspacePlan(workspaceId: string, db: Pick<Db, 'select'> = getDb()): Promise<Plan> {
+  const [row] = await db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1)
+  return isPlan(row?.plan) ? row.plan : 'free'
+}
+
+/** How this member hears about new leads they can see in this workspace (issue 21 Deliver 9). */
+export async function getLeadNotify(workspaceId: string, userId: string): Promise<LeadNotifyMode> {
+  const [row] = await getDb()
+    .select({ leadNotify: workspaceMembers.leadNotify })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1)
+  return row?.leadNotify ?? 'instant'
+}
+
+export async function setLeadNotify(workspaceId: string, userId: string, mode: LeadNotifyMode) {
+  await getDb()
+    .update(workspaceMembers)
+    .set({ leadNotify: mode })
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+}
