@@ -132,3 +132,28 @@ export const SWITCH_PARAM = 'switch'
 export function workspaceLink(path: string, workspaceId: string) {
   return `${path}${path.includes('?') ? '&' : '?'}${SWITCH_PARAM}=${workspaceId}`
 }
+
+/** What the audit log records (issue 21 Deliver 7), with the words the log shows. */
+export const AUDIT_KINDS = {
+  'member.invited': 'Invited',
+  'invitation.revoked': 'Invitation revoked',
+  'invitation.resent': 'Invitation resent',
+  'member.joined': 'Joined',
+  'member.removed': 'Removed',
+  'member.left': 'Left',
+  'member.role_changed': 'Role changed',
+  'ownership.offered': 'Ownership offered',
+  'ownership.transferred': 'Ownership transferred',
+  'workspace.created': 'Workspace created',
+  'workspace.renamed': 'Workspace renamed',
+  'workspace.settings_changed': 'Workspace settings changed',
+  'workspace.deleted': 'Workspace deleted',
+  'plan.changed': 'Plan changed',
+  'export.made': 'Export made',
+  'integration.connected': 'Integration connected',
+  'integration.disconnected': 'Integration disconnected',
+  'webhook.added': 'Webhook added',
+  'webhook.removed': 'Webhook removed',
+  'retention.changed': 'Retention changed',
+} as const
+export type AuditKind = keyof typeof AUDIT_KINDS
