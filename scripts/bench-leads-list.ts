@@ -55,15 +55,16 @@ async function seed(h: DatabaseHandle) {
   await q('drop index if exists leads_search_text_trgm_idx', h)
   await q(
     `insert into users (id, email, role) values ('${owner}', 'bench-${randomBytes(3).toString('hex')}@example.com', 'speaker');
-     insert into accounts (user_id, plan) values ('${owner}', '${PLAN}');
+     -- The personal workspace (same id, made by the users trigger) holds the plan.
+     update workspaces set plan = '${PLAN}' where id = '${owner}';
      insert into consent_texts (hash, text) values (repeat('a', 64), 'Ada will email you the slides.') on conflict do nothing;
      insert into consent_texts (hash, text) values (repeat('b', 64), 'Send me the newsletter too') on conflict do nothing;
-     insert into talks (id, user_id, title)
-       select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, '${owner}', 'Talk ' || g from generate_series(1, 10) g;
+     insert into talks (id, workspace_id, user_id, title)
+       select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, '${owner}', '${owner}', 'Talk ' || g from generate_series(1, 10) g;
      create temp table bench_sessions as
        select g - 1 as n, gen_random_uuid() as id from generate_series(1, ${SESSIONS}) g;
-     insert into talk_sessions (id, user_id, talk_id, code, status, event_name, starts_at, time_zone, consent_text)
-       select s.id, '${owner}', ('00000000-0000-4000-8000-' || lpad((1 + s.n % 10)::text, 12, '0'))::uuid,
+     insert into talk_sessions (id, workspace_id, user_id, talk_id, code, status, event_name, starts_at, time_zone, consent_text)
+       select s.id, '${owner}', '${owner}', ('00000000-0000-4000-8000-' || lpad((1 + s.n % 10)::text, 12, '0'))::uuid,
               'b' || md5(s.id::text), 'closed', 'Event ' || (1 + s.n % 20), now() - (s.n || ' days')::interval, 'UTC', 'Notice'
        from bench_sessions s;`,
     h,
@@ -115,10 +116,10 @@ async function seed(h: DatabaseHandle) {
     const other = crypto.randomUUID()
     await q(
       `insert into users (id, email, role) values ('${other}', 'other-${o}-${randomBytes(3).toString('hex')}@example.com', 'speaker');
-       insert into talks (id, user_id, title) values ('${other}', '${other}', 'Their talk');
+       insert into talks (id, workspace_id, user_id, title) values ('${other}', '${other}', '${other}', 'Their talk');
        create temp table other_sessions as select g - 1 as n, gen_random_uuid() as id from generate_series(1, 100) g;
-       insert into talk_sessions (id, user_id, talk_id, code, status, event_name, starts_at, time_zone, consent_text)
-         select s.id, '${other}', '${other}', 'o' || md5(s.id::text), 'closed', 'Event ' || (1 + s.n % 20), now(), 'UTC', 'Notice'
+       insert into talk_sessions (id, workspace_id, user_id, talk_id, code, status, event_name, starts_at, time_zone, consent_text)
+         select s.id, '${other}', '${other}', '${other}', 'o' || md5(s.id::text), 'closed', 'Event ' || (1 + s.n % 20), now(), 'UTC', 'Notice'
          from other_sessions s;
        insert into contacts (owner_id, email, first_name, company, first_seen_at, last_seen_at)
          select '${other}', 'person' || g || '@corp' || (g % 500) || '.example', 'Name' || g, 'Company ' || (g % 2000), now(), now()

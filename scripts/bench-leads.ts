@@ -5,9 +5,10 @@
 // acknowledged (303) vs stored, and the attendee page's compressed first-view bytes.
 // Always on PGlite; also on Postgres when DATABASE_URL (or BENCH_DATABASE_URL) is set: a throwaway
 // database is created there and dropped afterwards. Needs `npm run build` first.
+// BENCH_JSON=path also writes the figures as JSON.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -448,6 +449,7 @@ async function main() {
       `| ${r.driver} | ${r.processes} | ${r.signupsPerSecond} | ${r.p50} | ${r.p99} | ${r.acknowledged} | ${r.stored} | ${r.ackedButMissing} | ${JSON.stringify(r.otherStatuses)} | ${r.errors} | ${r.serverCpuMsPerSignup ?? '–'} · ${r.dbCpuMsPerSignup ?? '–'} · ${r.benchCpuMsPerSignup} | ${r.commitsPerSignup ?? '–'} | ${r.backlogSeconds} |`,
     )
   }
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2))
   const v = results[0]!.firstView
   console.log(
     `\nAttendee page first view: ${v.html} B HTML, ${v.gzip} B gzip, ${v.brotli ?? '–'} B brotli (budget ${FIRST_VIEW_BUDGET} B compressed); other requests for the first view: ${v.externalRefs}`,
