@@ -6,16 +6,19 @@ import { AdminNav } from '~/components/admin/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
-import { PLAN_LABELS, planAllowances } from '~/lib/plans'
+import { ROLE_LABELS } from '~/lib/permissions'
+import { PLAN_LABELS, PLANS, planAllowances } from '~/lib/plans'
 import { isUuid } from '~/lib/text'
 import { getAccountForAdmin } from '~/models/accounts.server'
 import { listSessionsForAdmin, setSessionUnlocked } from '~/models/talk-sessions.server'
+import { listWorkspacesForAdmin, setWorkspacePlan } from '~/models/workspaces.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 // One account's sessions, where an admin marks a session unlocked (every lead visible on any plan).
 
 const UnlockSchema = z.object({ intent: z.enum(['unlock', 'lock']), sessionId: z.uuid() })
+const WorkspacePlanSchema = z.object({ intent: z.literal('set-workspace-plan'), workspaceId: z.uuid(), plan: z.enum(PLANS) })
 const notFound = () => new Response('Account not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -25,14 +28,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     account: { ...account, planLabel: PLAN_LABELS[account.plan], allows: planAllowances(account.plan) },
     sessions: await listSessionsForAdmin(account.id),
+    workspaces: (await listWorkspacesForAdmin(account.id)).map((w) => ({ ...w, roleLabel: ROLE_LABELS[w.role] })),
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminAction(request)
+  const admin = await requireAdminAction(request)
   const account = isUuid(params.id) ? await getAccountForAdmin(params.id) : null
   if (!account) throw notFound()
-  const parsed = UnlockSchema.safeParse(Object.fromEntries(await readForm(request)))
+  const form = Object.fromEntries(await readForm(request))
+  if (form.intent === 'set-workspace-plan') {
+    // The plan of a workspace this account owns (team workspaces too; seats follow the plan).
+    const plan = WorkspacePlanSchema.safeParse(form)
+    if (!plan.success) return data({ error: 'Choose a plan for one of the workspaces.' }, { status: 400 })
+    const owned = (await listWorkspacesForAdmin(account.id)).some((w) => w.id === plan.data.workspaceId && w.role === 'owner')
+    if (!owned || !(await setWorkspacePlan(plan.data.workspaceId, plan.data.plan, admin))) {
+      return data({ error: 'Workspace not found.' }, { status: 404 })
+    }
+    return redirectWithToast(`/admin/accounts/${account.id}`, {
+      type: 'success',
+      description: `Plan set to ${PLAN_LABELS[plan.data.plan]}.`,
+    })
+  }
+  const parsed = UnlockSchema.safeParse(form)
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
   const owned = (await listSessionsForAdmin(account.id)).some((s) => s.id === parsed.data.sessionId)
   if (!owned || !(await setSessionUnlocked(parsed.data.sessionId, parsed.data.intent === 'unlock'))) {
@@ -45,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminAccount() {
-  const { account, sessions } = useLoaderData<typeof loader>()
+  const { account, sessions, workspaces } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <>
@@ -63,6 +81,45 @@ export default function AdminAccount() {
             <FormMessage>{actionData.error}</FormMessage>
           </div>
         ) : null}
+        <h2 className="mt-8 text-xl font-semibold text-white">Workspaces</h2>
+        <ul className="mt-3 flex flex-col gap-3">
+          {workspaces.map((w) => (
+            <li
+              key={w.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-white/10 bg-ink-900/60 p-4"
+            >
+              <div>
+                <p className="font-semibold text-white">{w.personal ? `${w.name} (personal)` : w.name}</p>
+                <p className="text-sm text-slate-400">
+                  {w.roleLabel} · {w.members === 1 ? '1 member' : `${w.members} members`} · {PLAN_LABELS[w.plan]}
+                </p>
+              </div>
+              {w.role === 'owner' ? (
+                <Form method="post" className="flex items-end gap-2">
+                  <input type="hidden" name="intent" value="set-workspace-plan" />
+                  <input type="hidden" name="workspaceId" value={w.id} />
+                  <label className="flex flex-col gap-1 text-sm text-slate-300">
+                    Plan of {w.name}
+                    <select
+                      name="plan"
+                      defaultValue={w.plan}
+                      className="rounded-md border border-white/20 bg-ink-950 px-2 py-1.5 text-white"
+                    >
+                      {PLANS.map((p) => (
+                        <option key={p} value={p}>
+                          {PLAN_LABELS[p]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button type="submit" className={buttonClass.secondary}>
+                    Set plan
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
         <h2 className="mt-8 text-xl font-semibold text-white">Sessions</h2>
         {sessions.length === 0 ? (
           <p className="mt-3 text-slate-300">No sessions yet.</p>

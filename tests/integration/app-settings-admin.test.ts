@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { accounts, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
+import { accounts, auditEvents, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
 import { action as accountAction, loader as accountLoader } from '~/routes/admin.accounts.$id'
 import { action as accountsAction, loader as accountsLoader } from '~/routes/admin.accounts._index'
 import { getPublicSession } from '~/models/lead-capture.server'
@@ -172,5 +172,31 @@ describe('admin accounts', () => {
     expect(
       statusOf(await call(accountLoader, makeRequest('/admin/accounts/nope', { cookie: admin.cookie }), { id: 'nope' })),
     ).toBe(404)
+  })
+
+  it('sets the plan of a workspace the account owns (a team one too), recorded in its audit log; others are a 404', async () => {
+    const [team] = await getDb().insert(workspaces).values({ name: 'Ada & Co' }).returning()
+    await getDb().insert(workspaceMembers).values({ workspaceId: team!.id, userId: speaker.id, role: 'owner' })
+    const path = `/admin/accounts/${speaker.id}`
+    const page = dataOf<{ workspaces: Array<{ id: string; role: string; plan: string; members: number }> }>(
+      await call(accountLoader, makeRequest(path, { cookie: admin.cookie }), { id: speaker.id }),
+    )
+    expect(page.workspaces.map((w) => [w.id, w.role, w.plan, w.members])).toEqual([
+      [speaker.id, 'owner', 'free', 1],
+      [team!.id, 'owner', 'free', 1],
+    ])
+    const set = (workspaceId: string, cookie = admin.cookie, plan = 'teams') =>
+      call(accountAction, makeRequest(path, { cookie, form: { intent: 'set-workspace-plan', workspaceId, plan } }), {
+        id: speaker.id,
+      })
+    expect(locationOf(await set(team!.id))).toBe(path)
+    expect((await getDb().select().from(workspaces).where(eq(workspaces.id, team!.id)))[0]!.plan).toBe('teams')
+    expect((await getDb().select().from(workspaces).where(eq(workspaces.id, speaker.id)))[0]!.plan).toBe('free')
+    const [audit] = await getDb().select().from(auditEvents).where(eq(auditEvents.workspaceId, team!.id))
+    expect(audit).toMatchObject({ kind: 'plan.changed', actorId: admin.id, data: { from: 'free', to: 'teams' } })
+    // The admin's own workspace is not this account's: 404, unchanged.
+    expect(statusOf(await set(admin.id))).toBe(404)
+    expect(statusOf(await set(team!.id, admin.cookie, 'gold'))).toBe(400)
+    expect(statusOf(await set(team!.id, speaker.cookie))).toBe(403)
   })
 })
