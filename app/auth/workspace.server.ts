@@ -71,7 +71,11 @@ async function resolveScope(request: Request): Promise<WorkspaceScope> {
     return toScope(user, membership)
   }
   const remembered = await workspaceCookie().parse(request.headers.get('Cookie'))
-  const membership = (isUuid(remembered) ? await getMembership(user.id, remembered) : null) ?? (await defaultMembership(user))
+  // The person's own workspace carries their id: one primary-key read before any list.
+  const membership =
+    (isUuid(remembered) ? await getMembership(user.id, remembered) : null) ??
+    (await getMembership(user.id, user.id)) ??
+    (await defaultMembership(user))
   return toScope(user, membership)
 }
 
