@@ -143,6 +143,8 @@ export const AUDIT_KINDS = {
   'member.left': 'Left',
   'member.role_changed': 'Role changed',
   'ownership.offered': 'Ownership offered',
+  'ownership.cancelled': 'Ownership offer cancelled',
+  'ownership.declined': 'Ownership offer declined',
   'ownership.transferred': 'Ownership transferred',
   'workspace.created': 'Workspace created',
   'workspace.renamed': 'Workspace renamed',

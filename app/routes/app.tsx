@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { WorkspaceNav } from '~/components/workspace/workspace'
+import { OwnershipOfferNotice, WorkspaceNav } from '~/components/workspace/workspace'
 import { can, ROLE_LABELS } from '~/lib/permissions'
 import { listMemberships } from '~/models/workspaces.server'
 
@@ -28,6 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       personal: m.workspace.personal,
       roleLabel: ROLE_LABELS[m.role],
     })),
+    // Ownership offered to this person and not yet answered, in any of their workspaces.
+    offers: memberships
+      .filter((m) => m.workspace.transferToUserId === scope.userId)
+      .map((m) => ({ id: m.workspace.id, name: m.workspace.name })),
   }
 }
 
@@ -35,6 +39,7 @@ export default function Workspace() {
   return (
     <>
       <WorkspaceNav />
+      <OwnershipOfferNotice />
       <div className="mx-auto w-full max-w-6xl px-4 py-10">
         <Outlet />
       </div>

@@ -158,6 +158,13 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('loader', 'app.settings_.webhooks.guide.tsx', '/app/settings/webhooks/guide'),
   ...workspace('loader', 'app.settings_.webhooks.$id.tsx', `/app/settings/webhooks/${NO_ID}`),
   ...workspace('action', 'app.settings_.webhooks.$id.tsx', `/app/settings/webhooks/${NO_ID}`, { intent: 'ping' }),
+  // Members and the workspace itself (issue 21 Deliver 6).
+  ...workspace('loader', 'app.team_.members.$userId.tsx', `/app/team/members/${NO_ID}`),
+  ...workspace('action', 'app.team_.members.$userId.tsx', `/app/team/members/${NO_ID}`, { intent: 'role', role: 'member' }),
+  ...workspace('loader', 'app.team_.workspace/route.tsx', '/app/team/workspace'),
+  ...workspace('action', 'app.team_.workspace/route.tsx', '/app/team/workspace', { intent: 'rename', name: '' }),
+  ...workspace('loader', 'app.workspaces.new.tsx', '/app/workspaces/new'),
+  ...workspace('action', 'app.workspaces.new.tsx', '/app/workspaces/new', { name: '' }),
   // The workspace's Profile: the submissions screen's rules, so admins go to their home (spec 001 §2).
   ...workspace('loader', 'app.profile.tsx', '/app/profile').map((r) => ({ ...r, admin: { redirect: ADMIN_HOME_PATH } })),
   ...workspace('action', 'app.profile.tsx', '/app/profile', { name: '' }).map((r) => ({

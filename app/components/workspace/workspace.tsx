@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from '@remix-run/node'
-import { NavLink, useRouteLoaderData } from '@remix-run/react'
+import { Link, NavLink, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { rootInfo } from '~/components/meta'
 import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
@@ -42,22 +42,15 @@ export function WorkspaceNav() {
   )
 }
 
-type SwitcherData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof workspaceLoader>>>
+type SwitcherData = Pick<NonNullable<ReturnType<typeof useRouteLoaderData<typeof workspaceLoader>>>, 'current' | 'workspaces'>
 
 /**
- * Which workspace the pages show, and the others the person is in (plain links: `?switch=` makes
- * one current, with or without JavaScript). A <details> disclosure, so it opens without a script.
+ * Which workspace the pages show, the others the person is in (plain links: `?switch=` makes one
+ * current, with or without JavaScript) and a way to make a new one. A <details> disclosure, so it
+ * opens without a script.
  */
 function WorkspaceSwitcher({ current, workspaces }: SwitcherData) {
   const label = current.personal ? `${current.name} (your workspace)` : current.name
-  if (workspaces.length < 2) {
-    return (
-      <p className="ml-auto max-w-xs truncate px-3 py-1.5 text-slate-400" title={label}>
-        <span className="sr-only">Workspace: </span>
-        {label}
-      </p>
-    )
-  }
   return (
     <details className="relative ml-auto">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-1.5 text-slate-200 hover:bg-white/5 hover:text-white">
@@ -80,8 +73,34 @@ function WorkspaceSwitcher({ current, workspaces }: SwitcherData) {
             </a>
           </li>
         ))}
+        <li className="mt-1 border-t border-white/10 pt-1">
+          <Link to="/app/workspaces/new" className="block rounded-md px-3 py-2 text-brand-300 hover:bg-white/5 hover:text-white">
+            New workspace
+          </Link>
+        </li>
       </ul>
     </details>
+  )
+}
+
+/**
+ * The admin the owner offered the workspace to sees it on every /app page until they answer
+ * (the answer itself is on /app/team/workspace of that workspace).
+ */
+export function OwnershipOfferNotice() {
+  const offers = useRouteLoaderData<typeof workspaceLoader>('routes/app')?.offers ?? []
+  if (offers.length === 0) return null
+  return (
+    <div className="mx-auto mt-4 w-full max-w-6xl px-4">
+      {offers.map((w) => (
+        <p key={w.id} role="status" className="rounded-md border border-brand-400/50 bg-ink-900 px-4 py-3 text-sm text-slate-100">
+          You are offered the ownership of {w.name}.{' '}
+          <a href={workspaceLink('/app/team/workspace', w.id)} className="text-brand-300 underline">
+            Answer the offer
+          </a>
+        </p>
+      ))}
+    </div>
   )
 }
 

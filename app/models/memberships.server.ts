@@ -1,0 +1,274 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { getDb, type Db } from '~/db/client.server'
+import { accounts, talks, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
+import { canManageMember, type WorkspaceRole } from '~/lib/permissions'
+import { speakerNameForAttendees } from '~/lib/speaker-name'
+import { recordAudit } from './audit.server'
+import { lockWorkspace } from './workspaces.server'
+
+// Members of a workspace and what changes them (issue 21 Deliver 2 and 6; docs/teams-members.md):
+// role changes, removal, leaving and the ownership transfer. Each change is one transaction that
+// takes the workspace's lock first (lockWorkspace), then reads the roles it decides on afresh, so
+// two admins acting at once are decided one after the other, and records its audit row in it.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type Person = { id: string; email: string }
+
+export type Member = {
+  userId: string
+  email: string
+  name: string
+  role: WorkspaceRole
+  joinedAt: Date
+}
+
+const memberColumns = {
+  userId: workspaceMembers.userId,
+  email: users.email,
+  displayName: accounts.displayName,
+  role: workspaceMembers.role,
+  joinedAt: workspaceMembers.createdAt,
+}
+
+function toMember({ displayName, ...row }: { displayName: string | null } & Omit<Member, 'name'>): Member {
+  return { ...row, name: speakerNameForAttendees({ displayName, email: row.email }) }
+}
+
+/** Everyone in the workspace, the owner first, then admins, then members, by address. */
+export async function listMembers(workspaceId: string): Promise<Member[]> {
+  const rows = await getDb()
+    .select(memberColumns)
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .leftJoin(accounts, eq(accounts.userId, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(sql`case ${workspaceMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`, asc(users.email))
+  return rows.map(toMember)
+}
+
+/** One member of this workspace with the number of its sessions they run; null for anyone else. */
+export async function getMember(workspaceId: string, userId: string) {
+  const [row] = await getDb()
+    .select({
+      ...memberColumns,
+      sessions: sql<number>`(select count(*)::int from ${talkSessions} s where s.workspace_id = ${workspaceId} and s.user_id = ${workspaceMembers.userId})`,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .leftJoin(accounts, eq(accounts.userId, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1)
+  if (!row) return null
+  const { sessions, ...member } = row
+  return { ...toMember(member), sessions }
+}
+
+async function roleIn(tx: Tx, workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
+  const [row] = await tx
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .limit(1)
+  return row?.role ?? null
+}
+
+async function emailOf(tx: Tx, userId: string) {
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1)
+  return row?.email ?? ''
+}
+
+/**
+ * Hands what `from` created and runs in this workspace to `to`: the talks and sessions stay (same
+ * ids and codes, so attendee pages and QR codes keep working); only the person behind them changes.
+ */
+async function handOver(tx: Tx, workspaceId: string, from: string, to: string) {
+  const moved = { talks: 0, sessions: 0 }
+  for (const [key, table] of [
+    ['sessions', talkSessions],
+    ['talks', talks],
+  ] as const) {
+    const rows = await tx
+      .update(table)
+      .set({ userId: to })
+      .where(and(eq(table.workspaceId, workspaceId), eq(table.userId, from)))
+      .returning({ id: table.id })
+    moved[key] = rows.length
+  }
+  return moved
+}
+
+/** Someone leaving the workspace can no longer be offered it. */
+async function dropOfferTo(tx: Tx, workspaceId: string, userId: string) {
+  await tx
+    .update(workspaces)
+    .set({ transferToUserId: null })
+    .where(and(eq(workspaces.id, workspaceId), eq(workspaces.transferToUserId, userId)))
+}
+
+export type ChangeRoleOutcome = 'changed' | 'unchanged' | 'not-member' | 'forbidden' | 'self'
+
+/** An admin or the owner changes another member's role: never above their own, never the owner's. */
+export async function changeMemberRole(
+  workspaceId: string,
+  actor: Person,
+  targetId: string,
+  to: WorkspaceRole,
+): Promise<ChangeRoleOutcome> {
+  return getDb().transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId)
+    if (targetId === actor.id) return 'self'
+    const actorRole = await roleIn(tx, workspaceId, actor.id)
+    const from = await roleIn(tx, workspaceId, targetId)
+    if (!actorRole || !from) return actorRole ? 'not-member' : 'forbidden'
+    if (!canManageMember(actorRole, from, to)) return 'forbidden'
+    if (from === to) return 'unchanged'
+    await tx
+      .update(workspaceMembers)
+      .set({ role: to })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, targetId)))
+    // Ownership is only ever offered to an admin.
+    if (to !== 'admin') await dropOfferTo(tx, workspaceId, targetId)
+    const subject = await emailOf(tx, targetId)
+    await recordAudit({ workspaceId, actor, kind: 'member.role_changed', subject, data: { from, to } }, tx)
+    return 'changed'
+  })
+}
+
+export type RemoveOutcome = 'removed' | 'not-member' | 'forbidden' | 'self' | 'bad-reassignee'
+
+/**
+ * An admin or the owner removes a member (never the owner). Their membership goes, so their next
+ * request no longer reaches the workspace (the guard reads membership on every request); their
+ * talks and sessions go to `reassignTo`, a member who stays.
+ */
+export async function removeMember(
+  workspaceId: string,
+  actor: Person,
+  targetId: string,
+  reassignTo: string,
+): Promise<RemoveOutcome> {
+  return getDb().transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId)
+    if (targetId === actor.id) return 'self'
+    const actorRole = await roleIn(tx, workspaceId, actor.id)
+    const targetRole = await roleIn(tx, workspaceId, targetId)
+    if (!actorRole || !targetRole) return actorRole ? 'not-member' : 'forbidden'
+    if (!canManageMember(actorRole, targetRole, null)) return 'forbidden'
+    if (reassignTo === targetId || !(await roleIn(tx, workspaceId, reassignTo))) return 'bad-reassignee'
+    const moved = await handOver(tx, workspaceId, targetId, reassignTo)
+    await tx
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, targetId)))
+    await dropOfferTo(tx, workspaceId, targetId)
+    const [subject, reassignedTo] = [await emailOf(tx, targetId), await emailOf(tx, reassignTo)]
+    await recordAudit(
+      { workspaceId, actor, kind: 'member.removed', subject, data: { role: targetRole, reassignedTo, ...moved } },
+      tx,
+    )
+    return 'removed'
+  })
+}
+
+export type LeaveOutcome = 'left' | 'not-member' | 'owner'
+
+/** Anyone but the owner leaves; their talks and sessions go to the owner. */
+export async function leaveWorkspace(workspaceId: string, person: Person): Promise<LeaveOutcome> {
+  return getDb().transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId)
+    const role = await roleIn(tx, workspaceId, person.id)
+    if (!role) return 'not-member'
+    if (role === 'owner') return 'owner'
+    const [owner] = await tx
+      .select({ id: workspaceMembers.userId, email: users.email })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+      .limit(1)
+    const moved = owner ? await handOver(tx, workspaceId, person.id, owner.id) : { talks: 0, sessions: 0 }
+    await tx
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, person.id)))
+    await dropOfferTo(tx, workspaceId, person.id)
+    await recordAudit(
+      {
+        workspaceId,
+        actor: person,
+        kind: 'member.left',
+        subject: person.email,
+        data: { role, reassignedTo: owner?.email ?? null, ...moved },
+      },
+      tx,
+    )
+    return 'left'
+  })
+}
+
+export type OfferOutcome = 'offered' | 'forbidden' | 'not-admin'
+
+/** The owner offers the workspace to one of its admins, who confirms (acceptOwnership). */
+export async function offerOwnership(workspaceId: string, owner: Person, toUserId: string): Promise<OfferOutcome> {
+  return getDb().transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId)
+    if ((await roleIn(tx, workspaceId, owner.id)) !== 'owner') return 'forbidden'
+    if ((await roleIn(tx, workspaceId, toUserId)) !== 'admin') return 'not-admin'
+    await tx.update(workspaces).set({ transferToUserId: toUserId }).where(eq(workspaces.id, workspaceId))
+    await recordAudit({ workspaceId, actor: owner, kind: 'ownership.offered', subject: await emailOf(tx, toUserId) }, tx)
+    return 'offered'
+  })
+}
+
+/** The owner withdraws a pending offer. */
+export async function cancelOwnershipOffer(workspaceId: string, owner: Person): Promise<'cancelled' | 'forbidden' | 'none'> {
+  return getDb().transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId)
+    if ((await roleIn(tx, workspaceId, owner.id)) !== 'owner') return 'forbidden'
+    const offered = await pendingOffer(tx, workspaceId)
+    if (!offered) return 'none'
+    await tx.update(workspaces).set({ transferToUserId: null }).where(eq(workspaces.id, workspaceId))
+    await recordAudit({ workspaceId, actor: owner, kind: 'ownership.cancelled', subject: await emailOf(tx, offered) }, tx)
+    return 'cancelled'
+  })
+}
+
+async function pendingOffer(tx: Tx, workspaceId: string) {
+  const [row] = await tx
+    .select({ to: workspaces.transferToUserId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1)
+  return row?.to ?? null
+}
+
+export type AnswerOutcome = 'accepted' | 'declined' | 'not-offered'
+
+/**
+ * The admin the owner chose answers the offer. Accepting demotes the owner to admin, then promotes
+ * the new owner, in this one transaction: the partial unique index allows one owner at any moment.
+ */
+export async function answerOwnershipOffer(workspaceId: string, person: Person, accept: boolean): Promise<AnswerOutcome> {
+  return getDb().transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId)
+    // Demoting or removing the admin withdraws the offer, so an offer always names an admin.
+    if ((await pendingOffer(tx, workspaceId)) !== person.id) return 'not-offered'
+    await tx.update(workspaces).set({ transferToUserId: null }).where(eq(workspaces.id, workspaceId))
+    if (!accept) {
+      await recordAudit({ workspaceId, actor: person, kind: 'ownership.declined', subject: person.email }, tx)
+      return 'declined'
+    }
+    const [previous] = await tx
+      .update(workspaceMembers)
+      .set({ role: 'admin' })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+      .returning({ id: workspaceMembers.userId })
+    await tx
+      .update(workspaceMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, person.id)))
+    const from = previous ? await emailOf(tx, previous.id) : ''
+    await recordAudit(
+      { workspaceId, actor: person, kind: 'ownership.transferred', subject: person.email, data: { from, to: person.email } },
+      tx,
+    )
+    return 'accepted'
+  })
+}
