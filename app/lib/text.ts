@@ -133,3 +133,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value)
 }
+
+/** A LIKE/ILIKE pattern matching `text` anywhere: its %, _ and \ match themselves. */
+export function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

@@ -1,6 +1,7 @@
 import { desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { contactMessages, newsletterSubscribers, speakerMessages, speakers } from '~/db/schema'
+import { likePattern } from '~/lib/text'
 
 // Read-only admin views of what visitors sent us: contact messages, contact-speaker messages
 // and newsletter subscribers (startup applications live in startup-applications.server.ts).
@@ -8,10 +9,6 @@ import { contactMessages, newsletterSubscribers, speakerMessages, speakers } fro
 // limit it returns every match (the CSV export).
 
 type ListOptions = { q?: string; limit?: number; offset?: number }
-
-function likePattern(q: string) {
-  return `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 async function countWhere(table: typeof contactMessages | typeof newsletterSubscribers, where: SQL | undefined) {
   const [row] = await getDb()
@@ -22,7 +19,7 @@ async function countWhere(table: typeof contactMessages | typeof newsletterSubsc
 }
 
 export async function listContactMessages({ q = '', limit, offset = 0 }: ListOptions) {
-  const like = likePattern(q)
+  const like = likePattern(q.trim())
   const where = q.trim()
     ? or(ilike(contactMessages.name, like), ilike(contactMessages.email, like), ilike(contactMessages.message, like))
     : undefined
@@ -36,7 +33,7 @@ export async function listContactMessages({ q = '', limit, offset = 0 }: ListOpt
 }
 
 export async function listSpeakerMessages({ q = '', limit, offset = 0 }: ListOptions) {
-  const like = likePattern(q)
+  const like = likePattern(q.trim())
   const where = q.trim()
     ? or(
         ilike(speakerMessages.senderName, like),
@@ -71,7 +68,7 @@ export async function listSpeakerMessages({ q = '', limit, offset = 0 }: ListOpt
 }
 
 export async function listNewsletterSubscribers({ q = '', limit, offset = 0 }: ListOptions) {
-  const like = likePattern(q)
+  const like = likePattern(q.trim())
   const where = q.trim()
     ? or(
         ilike(newsletterSubscribers.email, like),

@@ -4,6 +4,7 @@ import { speakers, type EventAppearance, type SignatureTalk } from '~/db/schema'
 import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import { ADMIN_SPEAKERS_PAGE_SIZE, PUBLIC_PAGE_SIZE } from '~/lib/constants'
 import { speakerSlug } from '~/lib/slug'
+import { likePattern } from '~/lib/text'
 import { purgePageCache } from '~/platform/page-store.server'
 
 // Queries and mutations for speaker profiles. Ownership is part of every owner-scoped WHERE clause.
@@ -208,11 +209,6 @@ export type DirectoryQuery = {
   type?: string | null
   q?: string | null
   page?: number
-}
-
-/** LIKE pattern for a user's text: % and _ are literal. */
-export function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 /** Published speakers, newest first, filtered on the server (ARCHITECTURE decision 5). */
