@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { toCsv } from './csv'
+import { csvStream, toCsv, type CsvStreamEnd } from './csv'
 
 type Lead = { name: unknown; email?: unknown }
 const columns = [
@@ -62,5 +62,55 @@ describe('toCsv', () => {
 
   it('neutralises and quotes header labels too', () => {
     expect(toCsv<Lead>([], [{ key: 'name', label: '=Name, first' }])).toBe('"\'=Name, first"\r\n')
+  })
+})
+
+describe('csvStream', () => {
+  const streamColumns = [{ key: 'name', label: 'Name' }] as const
+  async function* batches(...lists: string[][]) {
+    for (const list of lists) yield list
+  }
+  const open = (gen: AsyncGenerator<string[]>, signal?: AbortSignal) => {
+    const ends: CsvStreamEnd[] = []
+    const stream = csvStream(gen, streamColumns, (name) => ({ name }), {
+      signal,
+      onEnd: async (end) => {
+        ends.push(end)
+      },
+    })
+    return { stream, ends }
+  }
+
+  it('writes BOM, header and every batch, neutralised, and reports the rows once at the end', async () => {
+    const { stream, ends } = open(batches(['Ann', '=1+1'], ['Bob']))
+    // Response.text() would drop the BOM; keep it to see it is there.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer())
+    expect(text).toBe("\uFEFFName\r\nAnn\r\n'=1+1\r\nBob\r\n")
+    expect(ends).toEqual([{ rows: 3, complete: true }])
+  })
+
+  it('records the rows sent so far when the reader cancels, and when the client has gone', async () => {
+    const cancelled = open(batches(['Ann'], ['Bob'], ['Cy']))
+    const reader = cancelled.stream.getReader()
+    await reader.read() // header
+    await reader.read() // Ann
+    await reader.cancel()
+    expect(cancelled.ends).toEqual([{ rows: 1, complete: false }])
+
+    const gone = new AbortController()
+    const aborted = open(batches(['Ann'], ['Bob']), gone.signal)
+    const r = aborted.stream.getReader()
+    await r.read()
+    await r.read()
+    gone.abort()
+    expect((await r.read()).done).toBe(true)
+    expect(aborted.ends).toEqual([{ rows: 1, complete: false }])
+  })
+
+  it('fails the download when the end cannot be recorded', async () => {
+    const stream = csvStream(batches(['Ann']), streamColumns, (name) => ({ name }), {
+      onEnd: () => Promise.reject(new Error('database down')),
+    })
+    await expect(new Response(stream).text()).rejects.toThrow('database down')
   })
 })

@@ -50,3 +50,71 @@ function stringify(value: unknown): string {
 function quote(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
+
+export type CsvStreamEnd = {
+  /** Records written to the stream (the header not counted). */
+  rows: number
+  /** False when the download stopped early: the client went away or reading failed. */
+  complete: boolean
+}
+
+/**
+ * A CSV download as a byte stream: the BOM and header, then one chunk per batch, pulled as the
+ * client reads, so memory stays flat at any size. `onEnd` runs once with the records that actually
+ * went out; on a complete download it runs before the stream closes (the audit log's row exists
+ * when the client has the last byte), and if it fails, the download fails rather than go unrecorded.
+ * `signal` (the request's) stops reading once the client has gone.
+ */
+export function csvStream<Row, T extends object>(
+  batches: AsyncGenerator<Row[]>,
+  columns: ReadonlyArray<CsvColumn<T>>,
+  toRecord: (row: Row) => T,
+  { signal, onEnd }: { signal?: AbortSignal; onEnd?: (end: CsvStreamEnd) => Promise<void> } = {},
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let started = false
+  let rows = 0
+  let ended = false
+  const end = async (complete: boolean) => {
+    if (ended) return
+    ended = true
+    await onEnd?.({ rows, complete })
+  }
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          if (!started) {
+            started = true
+            controller.enqueue(encoder.encode(UTF8_BOM + csvHeader(columns)))
+            return
+          }
+          if (signal?.aborted) {
+            await batches.return(undefined)
+            await end(false)
+            controller.close()
+            return
+          }
+          const next = await batches.next()
+          if (next.done) {
+            await end(true)
+            controller.close()
+            return
+          }
+          rows += next.value.length
+          controller.enqueue(encoder.encode(csvRecords(next.value.map(toRecord), columns)))
+        } catch (error) {
+          // What went out is still recorded; a failure to record it must not hide the first error.
+          await end(false).catch(() => {})
+          controller.error(error)
+        }
+      },
+      async cancel() {
+        await batches.return(undefined)
+        await end(false)
+      },
+      // No read-ahead: a batch is read when the client asks for it, so what is counted is what it took.
+    },
+    { highWaterMark: 0 },
+  )
+}

@@ -23,19 +23,6 @@ export async function setDisplayName(userId: string, name: string) {
     .onConflictDoUpdate({ target: accounts.userId, set: { displayName, updatedAt: new Date() } })
 }
 
-/**
- * Admin only (until billing exists): the plan of the account's personal workspace. False when the
- * user does not exist.
- */
-export async function setPlan(userId: string, plan: Plan) {
-  const updated = await getDb()
-    .update(workspaces)
-    .set({ plan, updatedAt: new Date() })
-    .where(eq(workspaces.id, userId))
-    .returning({ id: workspaces.id })
-  return updated.length > 0
-}
-
 /** The admin accounts page: every user, newest first, with plan and counts. */
 export async function listAccountsForAdmin({ page }: { page: number }) {
   const db = getDb()

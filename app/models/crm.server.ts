@@ -6,6 +6,7 @@ import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson, type CrmProvider
 import { crmSyncText } from '~/lib/crm-sync-state'
 import { isUuid } from '~/lib/text'
 import { decryptSecret, encryptSecret } from '~/platform/secrets.server'
+import { recordAudit, type AuditActor } from './audit.server'
 import { sessionLabel } from './lead-capture.server'
 import { visibleLeadsFilter } from './leads.server'
 
@@ -42,28 +43,59 @@ export async function getCrmConnection(ownerId: string, provider: CrmProvider = 
   return row ? { ...row, lastSyncedAt: last?.at ? new Date(last.at) : null } : null
 }
 
-/** Stores a verified token (replacing any earlier one); a new connection starts with the default mapping. */
-export async function saveCrmConnection(ownerId: string, token: string, provider: CrmProvider = 'hubspot') {
+/** The words the audit log shows for a provider. */
+const PROVIDER_NAMES: Record<CrmProvider, string> = { hubspot: 'HubSpot' }
+
+/**
+ * Stores a verified token (replacing any earlier one); a new connection starts with the default
+ * mapping. The audit log records it in the same transaction (a new token counts as connecting again).
+ */
+export async function saveCrmConnection(
+  ownerId: string,
+  token: string,
+  actor: AuditActor | null,
+  provider: CrmProvider = 'hubspot',
+) {
   const tokenCiphertext = encryptSecret(token, tokenContext(provider, ownerId))
   const now = new Date()
-  await getDb()
-    .insert(crmConnections)
-    .values({ ownerId, provider, tokenCiphertext, tokenHint: token.slice(-4), fieldMap: DEFAULT_HUBSPOT_MAP })
-    .onConflictDoUpdate({
-      target: [crmConnections.ownerId, crmConnections.provider],
-      set: { tokenCiphertext, tokenHint: token.slice(-4), enabled: true, lastError: null, lastErrorAt: null, updatedAt: now },
-    })
+  await getDb().transaction(async (tx) => {
+    const [earlier] = await tx
+      .select({ id: crmConnections.id })
+      .from(crmConnections)
+      .where(ownConnection(ownerId, provider))
+      .for('update')
+    await tx
+      .insert(crmConnections)
+      .values({ ownerId, provider, tokenCiphertext, tokenHint: token.slice(-4), fieldMap: DEFAULT_HUBSPOT_MAP })
+      .onConflictDoUpdate({
+        target: [crmConnections.ownerId, crmConnections.provider],
+        set: { tokenCiphertext, tokenHint: token.slice(-4), enabled: true, lastError: null, lastErrorAt: null, updatedAt: now },
+      })
+    await recordAudit(
+      {
+        workspaceId: ownerId,
+        actor,
+        kind: 'integration.connected',
+        subject: PROVIDER_NAMES[provider],
+        data: earlier ? { tokenReplaced: true } : {},
+      },
+      tx,
+    )
+  })
 }
 
 /**
  * Forgets the token and the CRM's record ids: after a disconnect Lectern can no longer reach those
- * records, and a token of another portal must never act on them.
+ * records, and a token of another portal must never act on them. Recorded in the audit log in the
+ * same transaction when there was a connection.
  */
-export async function disconnectCrm(ownerId: string, provider: CrmProvider = 'hubspot') {
+export async function disconnectCrm(ownerId: string, actor: AuditActor | null, provider: CrmProvider = 'hubspot') {
   const db = getDb()
   return db.transaction(async (tx) => {
     const gone = await tx.delete(crmConnections).where(ownConnection(ownerId, provider)).returning({ id: crmConnections.id })
     await tx.delete(crmSyncs).where(and(eq(crmSyncs.ownerId, ownerId), eq(crmSyncs.provider, provider)))
+    if (gone.length > 0)
+      await recordAudit({ workspaceId: ownerId, actor, kind: 'integration.disconnected', subject: PROVIDER_NAMES[provider] }, tx)
     return gone.length > 0
   })
 }

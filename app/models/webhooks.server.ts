@@ -4,6 +4,7 @@ import { getDb } from '~/db/client.server'
 import { jobs, webhookDeliveries, webhookEndpoints } from '~/db/schema'
 import { enqueueJob } from '~/jobs/queue.server'
 import { WEBHOOK_LIMITS, WEBHOOK_PING, type WebhookEndpointInput } from '~/lib/webhooks'
+import { recordAudit, type AuditActor } from '~/models/audit.server'
 import { lockWorkspace } from '~/models/workspaces.server'
 import { decryptSecret, encryptSecret } from '~/platform/secrets.server'
 
@@ -57,8 +58,11 @@ export async function getEndpoint(ownerId: string, id: string) {
   return { ...row, secret }
 }
 
-/** The new endpoint's id, or null when the owner already has the most an account may have. */
-export async function createEndpoint(ownerId: string, input: WebhookEndpointInput) {
+/**
+ * The new endpoint's id, or null when the owner already has the most an account may have. The
+ * audit log records it in the same transaction.
+ */
+export async function createEndpoint(ownerId: string, input: WebhookEndpointInput, actor: AuditActor | null) {
   return getDb().transaction(async (tx) => {
     // Serialises two adds of one owner, so the limit holds.
     await lockWorkspace(tx, ownerId)
@@ -66,6 +70,10 @@ export async function createEndpoint(ownerId: string, input: WebhookEndpointInpu
     if (Number(existing?.n ?? 0) >= WEBHOOK_LIMITS.endpoints) return null
     const id = randomUUID()
     await tx.insert(webhookEndpoints).values({ id, ownerId, ...input, secret: sealWebhookSecret(id, generateWebhookSecret()) })
+    await recordAudit(
+      { workspaceId: ownerId, actor, kind: 'webhook.added', subject: input.url, data: { events: input.events } },
+      tx,
+    )
     return id
   })
 }
@@ -119,10 +127,14 @@ export async function rotateEndpointSecret(ownerId: string, id: string) {
   return rows.length > 0
 }
 
-/** Deletes the endpoint and its delivery log; queued attempts find nothing and stop. */
-export async function deleteEndpoint(ownerId: string, id: string) {
-  const rows = await getDb().delete(webhookEndpoints).where(owned(ownerId, id)).returning({ id: webhookEndpoints.id })
-  return rows.length > 0
+/** Deletes the endpoint and its delivery log; queued attempts find nothing and stop. Audited in the same transaction. */
+export async function deleteEndpoint(ownerId: string, id: string, actor: AuditActor | null) {
+  return getDb().transaction(async (tx) => {
+    const [gone] = await tx.delete(webhookEndpoints).where(owned(ownerId, id)).returning({ url: webhookEndpoints.url })
+    if (!gone) return false
+    await recordAudit({ workspaceId: ownerId, actor, kind: 'webhook.removed', subject: gone.url }, tx)
+    return true
+  })
 }
 
 export const DELIVERIES_PER_PAGE = 25

@@ -9,7 +9,8 @@ import { buttonClass, FormMessage } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
 import { workspaceMeta } from '~/components/workspace/workspace'
 import { PLAN_LABELS, PLANS } from '~/lib/plans'
-import { listAccountsForAdmin, setPlan } from '~/models/accounts.server'
+import { listAccountsForAdmin } from '~/models/accounts.server'
+import { setWorkspacePlan } from '~/models/workspaces.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { parsePage } from '~/lib/page-param'
@@ -45,10 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminAction(request)
+  const admin = await requireAdminAction(request)
   const parsed = PlanSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Choose a plan for an existing account.' }, { status: 400 })
-  if (!(await setPlan(parsed.data.userId, parsed.data.plan))) return data({ error: 'Account not found.' }, { status: 404 })
+  if (!(await setWorkspacePlan(parsed.data.userId, parsed.data.plan, admin)))
+    return data({ error: 'Account not found.' }, { status: 404 })
   const page = pageOf(request)
   return redirectWithToast(`/admin/accounts${page > 1 ? `?page=${page}` : ''}`, {
     type: 'success',

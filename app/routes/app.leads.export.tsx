@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireWorkspace } from '~/auth/workspace.server'
-import { csvHeader, csvRecords, UTF8_BOM, type CsvColumn } from '~/lib/csv'
-import { EMPTY_LEAD_FILTERS, parseLeadFilters } from '~/lib/lead-filters'
+import { csvStream, type CsvColumn } from '~/lib/csv'
+import { EMPTY_LEAD_FILTERS, parseLeadFilters, serializeLeadFilters } from '~/lib/lead-filters'
 import { CONTACT_STATUS_LABELS, SCORE_BAND_LABELS } from '~/lib/lead-status'
 import { isUuid } from '~/lib/text'
+import { recordAudit } from '~/models/audit.server'
 import { BULK_MAX, leadPeopleBatches, type LeadPersonRow } from '~/models/lead-list.server'
 import { ownerPlan } from '~/models/leads.server'
 
@@ -12,7 +13,8 @@ import { ownerPlan } from '~/models/leads.server'
 // One row per person, as a CRM import expects (one contact per email; docs/leads.md says why).
 // Streamed: rows are read in keyset batches and written as they come, so memory stays flat at any
 // size. UTF-8 with a BOM; cells that would run as formulas are neutralised by toCsv's rules.
-// Locked captures are not read (the model applies the plan gate to every capture).
+// Locked captures are not read (the model applies the plan gate to every capture). Each download is
+// in the workspace's audit log: who, the filter or selection, and how many rows went out.
 
 type ExportRow = {
   email: string
@@ -80,32 +82,9 @@ function toExportRow(p: LeadPersonRow): ExportRow {
   }
 }
 
-/** The CSV as a byte stream: the BOM and header, then one chunk per batch, pulled as the client reads. */
-export function leadExportStream(batches: AsyncGenerator<LeadPersonRow[]>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
-  let started = false
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!started) {
-          started = true
-          controller.enqueue(encoder.encode(UTF8_BOM + csvHeader(LEAD_EXPORT_COLUMNS)))
-          return
-        }
-        const next = await batches.next()
-        if (next.done) {
-          controller.close()
-          return
-        }
-        controller.enqueue(encoder.encode(csvRecords(next.value.map(toExportRow), LEAD_EXPORT_COLUMNS)))
-      } catch (error) {
-        controller.error(error)
-      }
-    },
-    async cancel() {
-      await batches.return(undefined)
-    },
-  })
+/** The CSV as a byte stream (app/lib/csv.ts's csvStream): BOM and header, then one chunk per batch. */
+export function leadExportStream(batches: AsyncGenerator<LeadPersonRow[]>, options?: Parameters<typeof csvStream>[3]) {
+  return csvStream(batches, LEAD_EXPORT_COLUMNS, toExportRow, options)
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -118,7 +97,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const plan = await ownerPlan(scope.ownerId)
   const batches = leadPeopleBatches({ ownerId: scope.ownerId, plan, filters, contactIds: selection ? ids : undefined })
   const file = `leads-${new Date().toISOString().slice(0, 10)}.csv`
-  return new Response(leadExportStream(batches), {
+  const filter = serializeLeadFilters(filters)
+  // Recorded when the stream ends, with the rows that went out: batches are separate statements,
+  // so a count taken first could differ from what is written (a capture arriving meanwhile), and
+  // would cost another pass over every person.
+  const stream = leadExportStream(batches, {
+    signal: request.signal,
+    onEnd: ({ rows, complete }) =>
+      recordAudit({
+        workspaceId: scope.ownerId,
+        actor: scope.user,
+        kind: 'export.made',
+        subject: 'Leads CSV',
+        data: {
+          format: 'csv',
+          rows,
+          ...(selection ? { selected: ids.length } : filter ? { filter } : {}),
+          ...(complete ? {} : { complete }),
+        },
+      }),
+  })
+  return new Response(stream, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${file}"`,

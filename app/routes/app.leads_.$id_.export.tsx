@@ -2,12 +2,14 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { answerRows } from '~/lib/lead-answers'
 import { isUuid } from '~/lib/text'
+import { recordAudit } from '~/models/audit.server'
 import { getPersonExport, latestDetails } from '~/models/lead-detail.server'
 
 // /app/leads/{contactId}/export: everything held about one person as a JSON download (issue 10
 // Deliver 9, the attendee's right of access): every visible capture with its answers, the consent
 // records with their exact texts, notes, tags, status, deal, score, the timeline, CRM sync rows and
-// webhook deliveries about them. Locked captures stay withheld, as on every read path.
+// webhook deliveries about them. Locked captures stay withheld, as on every read path. Each download
+// is in the workspace's audit log.
 
 export const PERSON_EXPORT_VERSION = 1
 
@@ -71,7 +73,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     webhookDeliveries: deliveries,
   }
   const stampDate = new Date().toISOString().slice(0, 10)
-  return new Response(`${JSON.stringify(body, null, 2)}\n`, {
+  const json = `${JSON.stringify(body, null, 2)}\n`
+  // The person by their id, not their email: an erasure must leave no copy of them in the log.
+  await recordAudit({
+    workspaceId: scope.ownerId,
+    actor: scope.user,
+    kind: 'export.made',
+    subject: 'Person JSON',
+    data: { format: 'json', rows: 1, contactId: person.id },
+  })
+  return new Response(json, {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="person-${person.id}-${stampDate}.json"`,

@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { isUuid } from '~/lib/text'
 import { buildVCard, vcardFilename } from '~/lib/vcard'
+import { recordAudit } from '~/models/audit.server'
 import { getPersonDetail, latestDetails } from '~/models/lead-detail.server'
 
 // /app/leads/{contactId}/vcard: one person as a contact card (vCard 3.0), from their visible
-// captures. Another speaker's person, or one whose captures are all locked, is a 404.
+// captures. Another speaker's person, or one whose captures are all locked, is a 404. Each download
+// is in the workspace's audit log (by the person's id: an erasure leaves no copy of them there).
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
@@ -20,6 +22,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     phone,
     urls: [linkedinUrl],
     note: `Met at ${detail.captures.map((c) => `${c.talkTitle} (${c.eventName})`).join(', ')}`,
+  })
+  await recordAudit({
+    workspaceId: scope.ownerId,
+    actor: scope.user,
+    kind: 'export.made',
+    subject: 'vCard',
+    data: { format: 'vcard', rows: 1, contactId: detail.person.id },
   })
   return new Response(card, {
     headers: {

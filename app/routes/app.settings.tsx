@@ -67,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     plan: PLAN_LABELS[scope.workspace.plan],
     allows: planAllowances(scope.workspace.plan),
     canSetRetention: can(scope.role, 'retention.manage'),
+    canViewAudit: can(scope.role, 'audit.view'),
     email: scope.user.email,
     isAdmin: scope.user.role === 'admin',
     retentionMonths: scope.workspace.retentionMonths,
@@ -118,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await requireWorkspace(request, 'retention.manage')
     const retention = parseWithZod(form, { schema: RetentionSchema })
     if (retention.status !== 'success') return data({ retention: retention.reply() }, { status: 400 })
-    await setRetentionMonths(scope.ownerId, retention.value.retentionMonths ?? null)
+    await setRetentionMonths(scope.ownerId, retention.value.retentionMonths ?? null, scope.user)
     return redirectWithToast('/app/settings', { type: 'success', description: 'Retention saved.' })
   }
   const submission = parseWithZod(form, { schema: SettingsSchema })
@@ -128,7 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { displayName, nameFallback, leadNotify, plan, allows, email, isAdmin, retentionMonths, canSetRetention } =
+  const { displayName, nameFallback, leadNotify, plan, allows, email, isAdmin, retentionMonths, canSetRetention, canViewAudit } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useServerForm({
@@ -224,6 +225,18 @@ export default function Settings() {
           Manage integrations
         </Link>
       </section>
+
+      {canViewAudit ? (
+        <section aria-labelledby="audit-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+          <h2 id="audit-title" className="text-lg font-semibold text-white">
+            Audit log
+          </h2>
+          <p className="mt-2 text-slate-300">Who invited, removed or exported what, and when: for the owner and admins.</p>
+          <Link to="/app/team/audit" className="mt-4 inline-block text-brand-300 underline">
+            Audit log
+          </Link>
+        </section>
+      ) : null}
 
       <CloseAccount
         email={email}

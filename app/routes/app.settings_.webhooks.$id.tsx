@@ -105,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return done('Delivery queued again. Its result appears in the delivery log within seconds.')
     }
     case 'delete': {
-      if (!(await deleteEndpoint(scope.ownerId, id))) throw notFound()
+      if (!(await deleteEndpoint(scope.ownerId, id, scope.user))) throw notFound()
       return done('Endpoint deleted.', '/app/settings/webhooks')
     }
   }

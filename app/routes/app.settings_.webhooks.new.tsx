@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request)
   const submission = parseWebhookEndpointForm(await readForm(request, { multiple: ['events'] }))
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const id = await createEndpoint(scope.ownerId, submission.value)
+  const id = await createEndpoint(scope.ownerId, submission.value, scope.user)
   if (!id) return data({ result: submission.reply({ formErrors: [WEBHOOK_MESSAGES.tooMany] }) }, { status: 409 })
   return redirectWithToast(`/app/settings/webhooks/${id}`, {
     type: 'success',

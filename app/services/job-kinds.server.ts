@@ -2,6 +2,7 @@ import { getConfig } from '~/config.server'
 import type { JobKind, JobPayloads } from '~/jobs/payloads'
 import type { JobRow } from '~/jobs/queue.server'
 import { finishedLeadEventPayload } from '~/lib/erasure'
+import { pruneAuditEvents } from '~/models/audit.server'
 import { pruneConfirmationBudgets, type ConfirmationLimits } from '~/models/confirmation-budget.server'
 import { CRM_SYNC_MAX_ATTEMPTS, runCrmBackfill, runCrmSync } from './crm-sync.server'
 import { createTransport, deliverEmail, type Transport } from './email.server'
@@ -71,10 +72,12 @@ export function createJobRegistry(
       everyMs: DAY_MS,
       maxAttempts: 3,
       scheduledPayload: () => ({ olderThanDays: getConfig().JOB_RETENTION_DAYS }),
-      // The confirmation limits' past windows go too (only today and this hour count).
+      // The confirmation limits' past windows go too (only today and this hour count), and audit
+      // log rows older than AUDIT_RETENTION_DAYS (kept longer than the queue: more than a year).
       run: async ({ olderThanDays }) => ({
         ...(await pruneFinished({ olderThanDays })),
         budgets: await pruneConfirmationBudgets(),
+        audit: await pruneAuditEvents(),
       }),
     },
     'storage.sweep': {

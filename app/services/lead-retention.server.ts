@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lt } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { leads, workspaces } from '~/db/schema'
 import { retentionCutoff } from '~/lib/retention'
+import { recordAudit, type AuditActor } from '~/models/audit.server'
 import { eraseCaptures } from '~/models/lead-events.server'
 
 // Retention (issue 10 Deliver 9): the daily 'leads.retention' job deletes, for every account with
@@ -56,6 +57,16 @@ export async function getRetentionMonths(workspaceId: string, db: Db = getDb()) 
   return row?.months ?? null
 }
 
-export async function setRetentionMonths(workspaceId: string, months: number | null, db: Db = getDb()) {
-  await db.update(workspaces).set({ retentionMonths: months, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId))
+/** Saves the workspace's retention; a change (not a save of the same value) goes into the audit log in the same transaction. */
+export async function setRetentionMonths(workspaceId: string, months: number | null, actor: AuditActor | null, db: Db = getDb()) {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ months: workspaces.retentionMonths })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('update')
+    if (!before || before.months === months) return
+    await tx.update(workspaces).set({ retentionMonths: months, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId))
+    await recordAudit({ workspaceId, actor, kind: 'retention.changed', data: { from: before.months, to: months } }, tx)
+  })
 }

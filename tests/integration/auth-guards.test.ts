@@ -165,6 +165,9 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.team_.workspace/route.tsx', '/app/team/workspace', { intent: 'rename', name: '' }),
   ...workspace('loader', 'app.workspaces.new.tsx', '/app/workspaces/new'),
   ...workspace('action', 'app.workspaces.new.tsx', '/app/workspaces/new', { name: '' }),
+  // The audit log: the owner and admins of the workspace (a member's 403 is in team-audit.test.ts).
+  ...workspace('loader', 'app.team_.audit._index.tsx', '/app/team/audit'),
+  ...workspace('loader', 'app.team_.audit.export.tsx', '/app/team/audit/export'),
   // The workspace's Profile: the submissions screen's rules, so admins go to their home (spec 001 §2).
   ...workspace('loader', 'app.profile.tsx', '/app/profile').map((r) => ({ ...r, admin: { redirect: ADMIN_HOME_PATH } })),
   ...workspace('action', 'app.profile.tsx', '/app/profile', { name: '' }).map((r) => ({

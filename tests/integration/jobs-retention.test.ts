@@ -36,11 +36,15 @@ describe('jobs.prune', () => {
       pendingOld: await job('pending-old', { status: 'pending', runAt: daysAgo(60) }),
     }
     const owner = await createOwner()
-    const endpointId = (await createEndpoint(owner.id, {
-      url: 'https://hooks.example.com/in',
-      description: '',
-      events: ['lead.created'],
-    }))!
+    const endpointId = (await createEndpoint(
+      owner.id,
+      {
+        url: 'https://hooks.example.com/in',
+        description: '',
+        events: ['lead.created'],
+      },
+      null,
+    ))!
     const delivery = async (status: 'pending' | 'succeeded' | 'failed', createdAt: Date) => {
       const id = newDeliveryId()
       await getDb()

@@ -114,11 +114,15 @@ async function mentionsAnywhere(text: string) {
 
 async function ownerWithEndpoint(options: { leadNotify?: 'instant' | 'hourly' } = {}) {
   const owner = await createOwner(undefined, { plan: 'pro', leadNotify: options.leadNotify ?? 'instant' })
-  const endpointId = (await createEndpoint(owner.id, {
-    url: `http://127.0.0.1:${port}/hooks`,
-    description: 'CRM bridge',
-    events: ['lead.created', 'lead.updated', 'lead.deleted'],
-  }))!
+  const endpointId = (await createEndpoint(
+    owner.id,
+    {
+      url: `http://127.0.0.1:${port}/hooks`,
+      description: 'CRM bridge',
+      events: ['lead.created', 'lead.updated', 'lead.deleted'],
+    },
+    null,
+  ))!
   return { owner, endpointId }
 }
 

@@ -95,7 +95,7 @@ describe('one batch of lead events', () => {
   it('handles the events of two speakers together as it would each alone: visibility, scores, webhooks', async () => {
     const free = await createOwner(undefined, { plan: 'free' })
     const pro = await createOwner(undefined, { plan: 'pro' })
-    await createEndpoint(free.id, { url: 'https://hooks.example.com/lectern', description: '', events: ['lead.created'] })
+    await createEndpoint(free.id, { url: 'https://hooks.example.com/lectern', description: '', events: ['lead.created'] }, null)
     const { session: freeSession } = await createLiveSession(free.id, { questions: [ROLE] })
     const { session: proSession } = await createLiveSession(pro.id, { questions: [ROLE] })
     const seen = [attendeeEmail(), attendeeEmail(), attendeeEmail()]

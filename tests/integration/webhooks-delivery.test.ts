@@ -86,11 +86,15 @@ const makeDue = () => getDb().update(jobs).set({ runAt: new Date() }).where(eq(j
 async function setup(plan: 'pro' | 'free' = 'pro', path = '/hooks') {
   const owner = await createOwner(undefined, { plan })
   const { session, talk } = await createLiveSession(owner.id)
-  const endpointId = (await createEndpoint(owner.id, {
-    url: `http://127.0.0.1:${port}${path}`,
-    description: 'CRM bridge',
-    events: ['lead.created', 'lead.updated', 'lead.deleted'],
-  }))!
+  const endpointId = (await createEndpoint(
+    owner.id,
+    {
+      url: `http://127.0.0.1:${port}${path}`,
+      description: 'CRM bridge',
+      events: ['lead.created', 'lead.updated', 'lead.deleted'],
+    },
+    null,
+  ))!
   const endpoint = (await getEndpoint(owner.id, endpointId))!
   return { owner, session, talk, endpointId, secret: endpoint.secret! }
 }
@@ -421,11 +425,15 @@ describe('webhook delivery', () => {
       .update(webhookEndpoints)
       .set({ url: 'http://169.254.169.254/latest/meta-data/' })
       .where(eq(webhookEndpoints.id, endpointId))
-    const redirecting = (await createEndpoint(owner.id, {
-      url: `http://127.0.0.1:${port}/redirect`,
-      description: '',
-      events: ['lead.created'],
-    }))!
+    const redirecting = (await createEndpoint(
+      owner.id,
+      {
+        url: `http://127.0.0.1:${port}/redirect`,
+        description: '',
+        events: ['lead.created'],
+      },
+      null,
+    ))!
     redirectTo = `http://127.0.0.1:${port}/hooks`
     await signUp(session)
     await drain()

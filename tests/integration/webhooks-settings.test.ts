@@ -86,7 +86,7 @@ describe('adding an endpoint', () => {
   it(`stops at ${WEBHOOK_LIMITS.endpoints} endpoints with a message`, async () => {
     const { user, cookie } = await speaker()
     for (let i = 0; i < WEBHOOK_LIMITS.endpoints; i++) {
-      await createEndpoint(user.id, { url: `https://hooks.example.com/${i}`, description: '', events: ['lead.created'] })
+      await createEndpoint(user.id, { url: `https://hooks.example.com/${i}`, description: '', events: ['lead.created'] }, null)
     }
     const res = await call(newAction, makeRequest('/app/settings/webhooks/new', { cookie, form: form() }))
     expect(statusOf(res)).toBe(409)
@@ -99,11 +99,15 @@ describe('adding an endpoint', () => {
 describe('an endpoint page', () => {
   async function withEndpoint() {
     const owner = await speaker()
-    const id = (await createEndpoint(owner.user.id, {
-      url: 'https://hooks.example.com/a',
-      description: '',
-      events: ['lead.created'],
-    }))!
+    const id = (await createEndpoint(
+      owner.user.id,
+      {
+        url: 'https://hooks.example.com/a',
+        description: '',
+        events: ['lead.created'],
+      },
+      null,
+    ))!
     return { ...owner, id }
   }
   const post = (id: string, cookie: string, fields: Record<string, string | string[]>) =>
@@ -173,11 +177,15 @@ describe('an endpoint page', () => {
     const { user, id } = await withEndpoint()
     const pingId = (await queuePing(user.id, id))!
     const other = await speaker()
-    const theirs = (await createEndpoint(other.user.id, {
-      url: 'https://hooks.example.com/c',
-      description: '',
-      events: ['lead.created'],
-    }))!
+    const theirs = (await createEndpoint(
+      other.user.id,
+      {
+        url: 'https://hooks.example.com/c',
+        description: '',
+        events: ['lead.created'],
+      },
+      null,
+    ))!
     expect(statusOf(await call(endpointLoader, makeRequest(endpointPath(id), { cookie: other.cookie }), { id }))).toBe(404)
     expect(
       statusOf(await call(endpointLoader, makeRequest('/app/settings/webhooks/nope', { cookie: other.cookie }), { id: 'nope' })),

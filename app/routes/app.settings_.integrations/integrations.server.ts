@@ -5,6 +5,7 @@ import { enqueueJob } from '~/jobs/queue.server'
 import { CrmMappingSchema, fieldMapFromInput, HUBSPOT_SCOPES } from '~/lib/crm-mapping'
 import { crmNotInPlanMessage, hasCrmIntegration } from '~/lib/plans'
 import { disconnectCrm, getCrmConnection, saveCrmConnection, saveCrmFieldMap } from '~/models/crm.server'
+import type { AuditActor } from '~/models/audit.server'
 import { ownerPlan } from '~/models/leads.server'
 import { requeueCrmSync } from '~/services/crm-sync.server'
 import { HubSpotError, verifyHubSpotToken } from '~/services/hubspot.server'
@@ -35,7 +36,10 @@ const VerifiedTokenSchema = ConnectHubSpotSchema.transform(async (value, ctx) =>
   return value
 })
 
-export async function integrationsAction(request: Request, ownerId: string) {
+/** The workspace acted in, and who acts (for the audit log). */
+type Acting = { ownerId: string; user: AuditActor }
+
+export async function integrationsAction(request: Request, { ownerId, user }: Acting) {
   const formData = await readForm(request)
   const intent = IntentSchema.safeParse({ intent: formData.get('intent') })
   if (!intent.success) throw new Response('Unknown action', { status: 400 })
@@ -62,7 +66,7 @@ export async function integrationsAction(request: Request, ownerId: string) {
       if (submission.status !== 'success')
         return data({ intent: 'connect' as const, result: submission.reply({ hideFields: ['token'] }) }, { status: 400 })
       // A key is always at hand: generated into DATA_DIR, or the server refused to start without it.
-      await saveCrmConnection(ownerId, submission.value.token)
+      await saveCrmConnection(ownerId, submission.value.token, user)
       return redirectWithToast(INTEGRATIONS_PATH, {
         type: 'success',
         description: 'HubSpot connected. New and updated leads will be sent to it.',
@@ -90,7 +94,7 @@ export async function integrationsAction(request: Request, ownerId: string) {
       if (formData.get('confirmed') !== '1') return data({ intent: 'disconnect' as const, confirm: true })
       if (!(await getCrmConnection(ownerId)))
         return redirectWithToast(INTEGRATIONS_PATH, { type: 'info', description: 'HubSpot is not connected.' })
-      await disconnectCrm(ownerId)
+      await disconnectCrm(ownerId, user)
       return redirectWithToast(INTEGRATIONS_PATH, {
         type: 'success',
         description: 'HubSpot disconnected. Its token and record links were deleted from Lectern; the contacts stay in HubSpot.',

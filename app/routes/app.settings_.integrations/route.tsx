@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request)
-  return integrationsAction(request, scope.ownerId)
+  return integrationsAction(request, scope)
 }
 
 export default function Integrations() {
