@@ -43,6 +43,9 @@ describe('an entry in words', () => {
     ['member.removed', { reassignedTo: 'bob@example.com', sessions: 3 }, 'reassigned to: bob@example.com; sessions: 3'],
     ['some.future_kind', { role: { from: 'member', to: 'admin' }, ok: true }, 'role: member → admin; ok: yes'],
     ['member.left', {}, ''],
+    ['workspace.renamed', { from: 'Ada', to: 'Ada & Co' }, 'name: Ada → Ada & Co'],
+    ['some.future_kind', { from: 1, to: 2, why: 'x' }, '1 → 2; why: x'],
+    ['workspace.settings_changed', { membersSeeAllLeads: true }, 'members see all leads: yes'],
   ])('%s %j → %s', (kind, data, words) => {
     expect(describeAuditData(kind, data)).toBe(words)
   })

@@ -50,6 +50,8 @@ const CHANGED: Partial<Record<AuditKind, { what: string; show: (value: unknown) 
   'member.role_changed': { what: 'role', show: (v) => text(v) },
   'plan.changed': { what: 'plan', show: (v) => (typeof v === 'string' && v in PLAN_LABELS ? PLAN_LABELS[v as Plan] : text(v)) },
   'retention.changed': { what: 'retention', show: (v) => months(v) },
+  'workspace.renamed': { what: 'name', show: (v) => text(v) },
+  'ownership.transferred': { what: 'owner', show: (v) => text(v) },
 }
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
@@ -94,10 +96,11 @@ function describeExport(data: Record<string, unknown>) {
 export function describeAuditData(kind: string, data: Record<string, unknown>): string {
   if (kind === 'export.made') return describeExport(data)
   const parts: string[] = []
-  const changed = isAuditKind(kind) ? CHANGED[kind] : undefined
+  const changed = (isAuditKind(kind) ? CHANGED[kind] : undefined) ?? { what: '', show: text }
   const rest = { ...data }
-  if (changed && ('from' in data || 'to' in data)) {
-    parts.push(`${changed.what}: ${changed.show(data.from)} → ${changed.show(data.to)}`)
+  if ('from' in data || 'to' in data) {
+    const change = `${changed.show(data.from)} → ${changed.show(data.to)}`
+    parts.push(changed.what ? `${changed.what}: ${change}` : change)
     delete rest.from
     delete rest.to
   }
