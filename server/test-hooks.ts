@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { getDb } from '../app/db/client.server'
 import { randomBytes } from 'node:crypto'
-import { speakers, talkSessions, talks, users, workspaces } from '../app/db/schema'
+import { speakers, talkSessions, talks, users, workspaceMembers, workspaces } from '../app/db/schema'
 import { isPlan } from '../app/lib/plans'
 import { subscribe } from '../app/models/newsletter.server'
 import type { InFlightHandlers } from './in-flight'
@@ -94,6 +94,53 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
         })
         .returning()
       res.json({ ok: true, code: session!.code, sessionId: session!.id, userId: user!.id })
+    }),
+  )
+
+  // Puts a person (made if new) into a workspace with a role, optionally with a talk and a live
+  // session they run there, for the team tests before invitations are driven through the screens.
+  app.post(
+    '/__e2e/workspace-member',
+    express.json(),
+    track(async (req, res) => {
+      const email = String(req.body?.email ?? '')
+        .trim()
+        .toLowerCase()
+      const workspaceId = String(req.body?.workspaceId ?? '')
+      const role = req.body?.role === 'admin' ? 'admin' : 'member'
+      if (!email.includes('@') || !workspaceId) return res.status(400).json({ error: 'email and workspaceId required' })
+      const db = getDb()
+      await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+      if (isPlan(req.body?.plan)) await db.update(workspaces).set({ plan: req.body.plan }).where(eq(workspaces.id, workspaceId))
+      await db.insert(workspaceMembers).values({ workspaceId, userId: user!.id, role }).onConflictDoNothing()
+      let code: string | null = null
+      if (req.body?.session) {
+        const [talk] = await db.insert(talks).values({ workspaceId, userId: user!.id, title: 'Team talk' }).returning()
+        const [session] = await db
+          .insert(talkSessions)
+          .values({
+            workspaceId,
+            userId: user!.id,
+            talkId: talk!.id,
+            code: randomBytes(6).toString('base64url'),
+            status: 'live',
+            eventName: 'TeamConf 2026',
+            startsAt: new Date(),
+            timeZone: 'Europe/London',
+            offerTitle: 'The slides',
+            offerPromise: 'All 42 slides as a PDF',
+            offerKind: 'url',
+            offerUrl: 'https://team.example/slides.pdf',
+            fields: { company: true, jobTitle: false, phone: false, linkedin: false },
+            questions: [],
+            consentText: 'The team will email you the slides.',
+            marketingText: '',
+          })
+          .returning()
+        code = session!.code
+      }
+      res.json({ ok: true, userId: user!.id, code })
     }),
   )
 
