@@ -412,6 +412,7 @@ export const workspaceMembers = pgTable(
     leadNotify: leadNotifyEnum('lead_notify').notNull().default('instant'),
     // When this member's last digest went out (hourly/daily modes).
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
+    // When they joined: their digests cover the captures made since (not the workspace's history).
     createdAt: createdAt(),
   },
   (t) => [
@@ -620,8 +621,12 @@ export const leads = pgTable(
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     // SHA-256 of the attendee's erasure token (the link in their confirmation email).
     eraseTokenHash: text('erase_token_hash').notNull().unique(),
-    // Null until the speaker has been told about this lead (instantly or in a digest).
+    // When the first member was told about this lead (instantly or in a digest); null: nobody yet.
     notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+    // The members (users.id) told about it, each by their own mode (issue 21 Deliver 9): a member's
+    // digest takes the captures they can see that are not marked here, so each is in one digest per
+    // member. Null: nobody yet (no bytes on the row for the many captures of a speaker on "off").
+    notifiedMembers: uuid('notified_members').array(),
     // Why the attendee's confirmation email was not sent — a limit that keeps the form from being an
     // email relay (app/lib/confirmation-limits.ts); null: queued or sent.
     confirmationSkipped: text('confirmation_skipped').$type<ConfirmationSkipReason>(),

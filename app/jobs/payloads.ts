@@ -11,7 +11,11 @@ export type Email = { to: string; subject: string; html: string; text: string; r
  * session, sent only within the limits that keep the form from being a relay (issue 20,
  * app/models/confirmation-budget.server.ts).
  */
-export type EmailJob = Email & { confirmation?: { sessionId: string } }
+export type EmailJob = Email & {
+  confirmation?: { sessionId: string }
+  /** A lead digest to this member (users.id): cancelled by an erasure, its other captures are owed to them again. */
+  digest?: { userId: string }
+}
 
 /** What a deleted capture leaves for the subscribers (the rows are gone when they run). */
 export type DeletedLeadSnapshot = {

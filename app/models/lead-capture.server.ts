@@ -13,7 +13,6 @@ import {
   talkSessions,
   talks,
   users,
-  workspaceMembers,
   workspaces,
 } from '~/db/schema'
 import { attendeeConfirmationEmail, newLeadEmail } from '~/emails/leads'
@@ -21,10 +20,12 @@ import { emailJobPayload } from '~/jobs/email.server'
 import { jobsQueued } from '~/jobs/queue.server'
 import { consentTextHash, normalizeConsentText } from '~/lib/consent-text'
 import type { LeadInput } from '~/lib/lead-form'
+import { workspaceLink } from '~/lib/permissions'
 import { isPlan, visibleLeadLimit, type Plan } from '~/lib/plans'
 import type { SessionViewKind } from '~/lib/session-views'
 import { speakerNameForAttendees } from '~/lib/speaker-name'
 import { captureEventCtes, eraseCaptures } from '~/models/lead-events.server'
+import { instantRecipients } from '~/models/lead-notices.server'
 import { newEraseToken, sha256Hex } from '~/platform/lead-tokens.server'
 import { capturesBeforeBelow } from './leads.server'
 
@@ -59,7 +60,6 @@ const publicSessionColumns = {
   unlocked: talkSessions.unlocked,
   ownerEmail: users.email,
   plan: workspaces.plan,
-  leadNotify: workspaceMembers.leadNotify,
   displayName: accounts.displayName,
   speakerName: speakers.name,
   speakerJobTitle: speakers.jobTitle,
@@ -72,9 +72,8 @@ const publicSessionColumns = {
 
 type PublicSessionRow = Awaited<ReturnType<typeof publicSessionQuery>>[number]
 
-export type PublicSession = Omit<PublicSessionRow, 'plan' | 'leadNotify' | 'speakerName' | 'displayName'> & {
+export type PublicSession = Omit<PublicSessionRow, 'plan' | 'speakerName' | 'displayName'> & {
   plan: Plan
-  leadNotify: 'instant' | 'hourly' | 'daily' | 'off'
   /** The talk title when the speaker left the headline empty. */
   displayHeadline: string
   /** The name attendees see (speakerNameForAttendees: Settings, else directory profile, else account email). */
@@ -87,7 +86,6 @@ function toPublicSession({ displayName, ...row }: PublicSessionRow): PublicSessi
   return {
     ...row,
     plan: isPlan(row.plan) ? row.plan : 'free',
-    leadNotify: row.leadNotify ?? 'instant',
     displayHeadline: row.headline.trim() || row.talkTitle,
     speakerName: speakerNameForAttendees({ displayName, profileName: row.speakerName, email: row.ownerEmail }),
     hasOffer,
@@ -101,10 +99,6 @@ function publicSessionQuery(db: Db | Tx) {
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
     .innerJoin(users, eq(users.id, talkSessions.userId))
     .innerJoin(workspaces, eq(workspaces.id, talkSessions.workspaceId))
-    .leftJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, talkSessions.workspaceId), eq(workspaceMembers.userId, talkSessions.userId)),
-    )
     .leftJoin(accounts, eq(accounts.userId, talkSessions.userId))
     .leftJoin(speakers, eq(speakers.userId, talkSessions.userId))
     .orderBy(desc(speakers.updatedAt))
@@ -157,7 +151,9 @@ export type SubmitLeadResult = { leadId: string; duplicate: boolean }
  * Stores one submission: the person (one per speaker and email, docs/decisions/0011), the lead
  * (same email on the same session updates it), the submission id (a repeat of it changes nothing
  * and answers like the first), the consent ledger row, the timeline entry with its lead.event job
- * and, for a new lead, the emails. Returns null if the submission id belongs to another session.
+ * and, for a new lead, the emails: the attendee's confirmation and one notification to each member on
+ * instant who can see it (app/models/lead-notices.server.ts). Returns null if the submission id
+ * belongs to another session.
  *
  * All of it is ONE statement (data-modifying CTEs), so it commits or fails as a whole, like a
  * transaction, in one round trip instead of twelve (issue 9's sign-up throughput). A repeated
@@ -173,7 +169,6 @@ export async function submitLead({
 }: SubmitLeadInput): Promise<SubmitLeadResult | null> {
   const config = getConfig()
   const erase = newEraseToken()
-  const instant = session.leadNotify === 'instant'
   const now = new Date()
   const at = now.toISOString()
   const texts = marketingText ? [noticeText, marketingText] : [noticeText]
@@ -199,19 +194,20 @@ export async function submitLead({
     // Sent by the job only within the per-address and per-session limits (confirmation-budget.server.ts).
     { confirmationOf: session.id },
   )
-  // Instant mode: the speaker's notification, with the lead's details only when the plan shows it
-  // (decided inside the statement by the plan gate's rule: the session's captures so far, live or
-  // erased, are fewer than the plan's number).
+  // The notification of each member on instant who can see the lead (the statement picks them and
+  // sets each copy's address), with the lead's details only when the plan shows it (decided inside
+  // the statement by the plan gate's rule: the session's captures so far, live or erased, are fewer
+  // than the plan's number). Its link opens this workspace whichever one the member was in.
   const limit = visibleLeadLimit(session.plan, session.unlocked)
   const notification = (visible: boolean) =>
     JSON.stringify(
       emailJobPayload(
         newLeadEmail({
-          to: session.ownerEmail,
+          to: '',
           brand: config.BRAND_NAME,
           notice: {
             sessionLabel: sessionLabel(session),
-            leadsUrl: `${config.appUrl}/app/sessions/${session.id}/leads`,
+            leadsUrl: `${config.appUrl}${workspaceLink(`/app/sessions/${session.id}/leads`, session.workspaceId)}`,
             questions: session.questions,
             visible: visible ? [input] : [],
             locked: visible ? 0 : 1,
@@ -219,14 +215,15 @@ export async function submitLead({
         }),
       ),
     )
-  const notifyVisible = instant ? notification(true) : null
-  const notifyLocked = instant && limit !== null ? notification(false) : null
+  const notifyVisible = notification(true)
+  const notifyLocked = limit !== null ? notification(false) : null
 
   const owner = session.workspaceId
   // Booleans stay booleans: postgres.js serialises a boolean parameter from the JS value.
   const marketing = input.marketingConsent
   const statement = sql`
-  with texts as (
+  with recipients as (${instantRecipients(owner, session.userId)}),
+  texts as (
     insert into ${consentTexts} (hash, text)
     select t.hash, t.text from jsonb_to_recordset(${JSON.stringify(newTexts)}::jsonb) as t(hash text, text text)
     on conflict (hash) do nothing
@@ -246,13 +243,13 @@ export async function submitLead({
   ),
   lead as (
     insert into ${leads} (session_id, owner_id, contact_id, email, first_name, company, job_title, phone, linkedin_url,
-      answers, marketing_consent, erase_token_hash, notified_at)
+      answers, marketing_consent, erase_token_hash, notified_at, notified_members)
     select ${session.id}::uuid, ${owner}::uuid, contact.id, ${input.email}::text, ${input.firstName}::text,
       ${input.company}::text, ${input.jobTitle}::text, ${input.phone}::text, ${input.linkedinUrl}::text,
       ${JSON.stringify(input.answers)}::jsonb, ${marketing}::boolean, ${erase.hash}::text,
-      -- Instant mode: the notification is queued below, in this statement.
-      ${instant ? at : null}::timestamptz
-    from contact
+      -- The members on instant: their notifications are queued below, in this statement.
+      case when r.told is not null then ${at}::timestamptz end, r.told
+    from contact cross join (select array_agg(user_id) as told from recipients) r
     -- The newest answers win; a field left empty this time keeps what the attendee gave before.
     -- The erasure token stays: the link in the first confirmation email keeps working.
     on conflict (session_id, email) do update set
@@ -285,19 +282,19 @@ export async function submitLead({
     data: { sessionId: session.id },
     now,
   })},
-  -- Both emails hold the capture's details: linked to it, so that erasing it reaches them (lead-erasure.server.ts).
+  -- Every email holds the capture's details: linked to it, so that erasing it reaches them (lead-erasure.server.ts).
   emails as (
     insert into jobs (kind, payload, run_at, lead_ids)
     select 'email', e.payload, ${at}::timestamptz, array[lead.lead_id]
     from lead cross join lateral (
       select ${JSON.stringify(confirmation)}::jsonb as payload
       union all
-      select ${
+      select jsonb_set(${
         limit === null
           ? sql`${notifyVisible}::jsonb`
           : sql`case when ${capturesBeforeBelow(limit, sql`${session.id}::uuid`, null)} then ${notifyVisible}::jsonb else ${notifyLocked}::jsonb end`
-      }
-      where ${instant}::boolean
+      }, '{to}', to_jsonb(recipients.email))
+      from recipients
     ) e
     where lead.inserted
   )

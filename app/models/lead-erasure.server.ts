@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
-import { contacts, jobs, leads, webhookDeliveries, workspaceMembers } from '~/db/schema'
+import { contacts, jobs, leads, webhookDeliveries } from '~/db/schema'
 import { ERASED_PAYLOAD } from '~/lib/erasure'
+import { announceAgain, workspaceOwner } from './lead-notices.server'
 
 // The copies an erasure must reach beyond the capture rows (docs/decisions/0014): emails to or
 // about the erased captures (found by jobs.lead_ids, written when they were queued), the webhook
@@ -50,36 +51,22 @@ export async function eraseAccountCopies(tx: Tx, ownerId: string) {
 /**
  * Every job whose payload holds an erased capture's details goes, whatever its state: a pending
  * email is never sent, a sent one is no longer kept. A cancelled digest also announced other
- * captures: they are marked not yet notified and the speaker's next digest is due at once, so they
- * are announced again without the erased one.
+ * captures: they are owed to its member again and that member's next digest is due at once, so they
+ * are announced again without the erased one (announceAgain, app/models/lead-notices.server.ts).
  */
 async function deleteJobsAbout(tx: Tx, ownerId: string, leadIds: string[]) {
   const removed = await tx
     .delete(jobs)
     .where(sql`${jobs.leadIds} && ${`{${leadIds.join(',')}}`}::uuid[]`)
-    .returning({ status: jobs.status, leadIds: jobs.leadIds })
+    .returning({ status: jobs.status, leadIds: jobs.leadIds, digestFor: sql<string | null>`${jobs.payload}->'digest'->>'userId'` })
   const erased = new Set(leadIds)
-  const unannounced = [
-    ...new Set(removed.flatMap((j) => (j.status === 'pending' ? (j.leadIds ?? []).filter((id) => !erased.has(id)) : []))),
-  ]
-  if (unannounced.length === 0) return
-  const again = await tx
-    .update(leads)
-    .set({ notifiedAt: null })
-    .where(and(eq(leads.ownerId, ownerId), inIdList(leads.id, unannounced), isNotNull(leads.notifiedAt)))
-    .returning({ id: leads.id })
-  if (again.length === 0) return
-  // Skipped for a membership a digest holds now (it locks the membership, then the captures): that
-  // digest picks the captures up itself once this commits, and waiting here could deadlock with it.
-  const free = tx
-    .select({ userId: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.workspaceId, ownerId))
-    .for('update', { skipLocked: true })
-  await tx
-    .update(workspaceMembers)
-    .set({ lastDigestAt: null })
-    .where(and(eq(workspaceMembers.workspaceId, ownerId), inArray(workspaceMembers.userId, free)))
+  for (const job of removed) {
+    const unannounced = job.status === 'pending' ? (job.leadIds ?? []).filter((id) => !erased.has(id)) : []
+    if (unannounced.length === 0) continue
+    // A digest queued before digests named their member went to the workspace's owner.
+    const member = job.digestFor ?? (await workspaceOwner(tx, ownerId))
+    if (member) await announceAgain(tx, ownerId, member, unannounced)
+  }
 }
 
 /**

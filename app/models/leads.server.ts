@@ -230,15 +230,3 @@ export async function listSessionLeads({
     locked: lockedLeadCount(session.plan, session.unlocked, total, rows.length),
   }
 }
-
-/**
- * Leads not yet notified of this owner, each marked visible or locked by the plan gate (the same
- * condition as every read path, so the digest agrees with the leads page), for the digest.
- */
-export async function pendingNotifications(ownerId: string, db: Db = getDb()) {
-  const pending = await db
-    .select({ id: leads.id, sessionId: leads.sessionId, visible: sql<boolean>`${visibleLeadsFilter()}` })
-    .from(leads)
-    .where(and(eq(leads.ownerId, ownerId), sql`${leads.notifiedAt} is null`))
-  return pending
-}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireUser } from '~/auth/guards.server'
+import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { CollapsingTable, UtcMinute, type CollapsingColumn } from '~/components/leads/collapsing-table'
@@ -13,11 +13,12 @@ import { listSessionLeads } from '~/models/leads.server'
 import { getCurrency } from '~/services/currency.server'
 
 // /app/sessions/{id}/leads: the leads of one of the speaker's sessions, as their plan allows (the
-// model withholds locked leads; the page only says how many). Someone else's session is a 404.
+// model withholds locked leads; the page only says how many). Another workspace's session is a 404.
+// The links in new-lead emails and digests point here with ?switch= (the guard opens that workspace).
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request)
-  const result = await listSessionLeads({ ownerId: user.id, sessionId: params.id ?? '' })
+  const scope = await requireWorkspace(request)
+  const result = await listSessionLeads({ ownerId: scope.ownerId, sessionId: params.id ?? '' })
   if (!result) throw new Response('Not Found', { status: 404 })
   const { session, leads, total, locked } = result
   return {

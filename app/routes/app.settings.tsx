@@ -12,7 +12,7 @@ import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { PLAN_LABELS, planAllowances } from '~/lib/plans'
 import { LEAD_NOTIFY_MODES } from '~/lib/constants'
 import { getAccount, setDisplayName } from '~/models/accounts.server'
-import { getLeadNotify, setLeadNotify } from '~/models/workspaces.server'
+import { getLeadNotify, listMemberships, setLeadNotify } from '~/models/workspaces.server'
 import { can } from '~/lib/permissions'
 import { listSpeakersByOwner } from '~/models/speakers.server'
 import { DisplayNameSettings } from '~/components/workspace/display-name-settings'
@@ -55,15 +55,18 @@ function nameWithoutSetting(profileName: string | undefined, email: string) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const [account, [profile], leadNotify] = await Promise.all([
+  const [account, [profile], leadNotify, memberships] = await Promise.all([
     getAccount(scope.userId),
     listSpeakersByOwner(scope.userId),
     getLeadNotify(scope.ownerId, scope.userId),
+    listMemberships(scope.userId),
   ])
   return {
     displayName: account.displayName,
     nameFallback: nameWithoutSetting(profile?.name, scope.user.email),
     leadNotify,
+    // Each membership has its own setting: say which one this is when the person has several.
+    notifyWorkspace: memberships.length > 1 ? scope.workspace.name : null,
     plan: PLAN_LABELS[scope.workspace.plan],
     allows: planAllowances(scope.workspace.plan),
     canSetRetention: can(scope.role, 'retention.manage'),
@@ -129,8 +132,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { displayName, nameFallback, leadNotify, plan, allows, email, isAdmin, retentionMonths, canSetRetention, canViewAudit } =
-    useLoaderData<typeof loader>()
+  const {
+    displayName,
+    nameFallback,
+    leadNotify,
+    notifyWorkspace,
+    plan,
+    allows,
+    email,
+    isAdmin,
+    retentionMonths,
+    canSetRetention,
+    canViewAudit,
+  } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useServerForm({
     id: 'settings',
@@ -150,8 +164,21 @@ export default function Settings() {
         {...getFormProps(form)}
         className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
       >
-        <fieldset aria-describedby={fields.leadNotify.errors ? fields.leadNotify.errorId : undefined}>
-          <legend className="text-lg font-semibold text-white">New-lead emails</legend>
+        <fieldset
+          aria-describedby={
+            [notifyWorkspace ? 'notify-scope' : '', fields.leadNotify.errors ? fields.leadNotify.errorId : '']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+        >
+          <legend className="text-lg font-semibold text-white">
+            {notifyWorkspace ? 'New-lead emails in this workspace' : 'New-lead emails'}
+          </legend>
+          {notifyWorkspace ? (
+            <p id="notify-scope" className="mt-2 text-sm text-slate-400">
+              For the leads you can see in {notifyWorkspace}. Each workspace you are in has its own setting.
+            </p>
+          ) : null}
           <div className="mt-4 flex flex-col gap-3">
             {LEAD_NOTIFY_MODES.map((mode) => (
               <div key={mode} className="flex items-start gap-3 text-slate-200">

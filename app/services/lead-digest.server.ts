@@ -1,83 +1,50 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { leads, talkSessions, talks, users, workspaceMembers } from '~/db/schema'
+import { leads, talkSessions, talks } from '~/db/schema'
 import { leadDigestEmail, type SessionLeadsNotice } from '~/emails/leads'
 import { enqueueEmail } from '~/jobs/email.server'
-import { LEAD_DIGEST_INTERVAL_MS, LEAD_DIGEST_TICK_MS } from '~/lib/constants'
+import { LEAD_DIGEST_TICK_MS } from '~/lib/constants'
+import { workspaceLink } from '~/lib/permissions'
 import { sessionLabel } from '~/models/lead-capture.server'
-import { attendeeDetailColumns, pendingNotifications } from '~/models/leads.server'
+import { claimDigest, dueDigestMembers, markAnnounced, owedCaptures, type DigestMode } from '~/models/lead-notices.server'
+import { attendeeDetailColumns } from '~/models/leads.server'
 
-// Hourly and daily lead digests (issue 9 Deliver 7; the notify mode is accounts.lead_notify, set on
-// the speaker's settings page). Sent once even with several app instances: the instance that moves
-// accounts.last_digest_at forward (a conditional update) queues the email and marks the leads
-// notified in that same transaction; the others' update matches no row.
-
-type Mode = 'hourly' | 'daily'
+// Hourly and daily lead digests, per member (issue 9 Deliver 7, issue 21 Deliver 9; the mode is
+// workspace_members.lead_notify, set on Settings for each workspace). Each member's digest lists
+// the captures they can see that nobody has announced to them yet (app/models/lead-notices.server.ts).
+// Sent once even with several app instances: the instance that moves the member's last_digest_at
+// forward (a conditional update) queues the email and marks the captures announced to that member
+// in the same transaction; the others' update matches no row.
 
 /** Sends every digest that is due; answers how many were queued. */
 export async function runLeadDigests(now: Date = new Date()): Promise<number> {
   let sent = 0
   for (const mode of ['hourly', 'daily'] as const) {
-    const due = await dueOwners(mode, now)
-    for (const ownerId of due) if (await sendDigest(ownerId, mode, now)) sent++
+    const due = await dueDigestMembers(mode, now)
+    for (const member of due) if (await sendDigest(member, mode, now)) sent++
   }
   return sent
 }
 
-function dueCondition(mode: Mode, now: Date) {
-  const cutoff = new Date(now.getTime() - LEAD_DIGEST_INTERVAL_MS[mode])
-  return and(
-    eq(workspaceMembers.role, 'owner'),
-    eq(workspaceMembers.leadNotify, mode),
-    or(isNull(workspaceMembers.lastDigestAt), lte(workspaceMembers.lastDigestAt, cutoff)),
-  )
-}
-
-async function dueOwners(mode: Mode, now: Date) {
-  const rows = await getDb()
-    .select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(
-      and(
-        dueCondition(mode, now),
-        sql`exists (select 1 from ${leads} where ${leads.ownerId} = ${workspaceMembers.workspaceId} and ${leads.notifiedAt} is null)`,
-      ),
-    )
-  return rows.map((r) => r.workspaceId)
-}
-
-async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boolean> {
+async function sendDigest(due: { workspaceId: string; userId: string }, mode: DigestMode, now: Date): Promise<boolean> {
   const config = getConfig()
   return getDb().transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(workspaceMembers)
-      .set({ lastDigestAt: now })
-      .where(and(eq(workspaceMembers.workspaceId, ownerId), dueCondition(mode, now)))
-      .returning({ userId: workspaceMembers.userId })
-    if (!claimed) return false
-    const candidates = await pendingNotifications(ownerId, tx)
-    if (candidates.length === 0) return false
-    // Marked notified first: the row locks make an erasure running now wait for this digest (and
-    // then delete it, found by its lead_ids), and a capture erased just before drops out here.
-    const marked = await tx
-      .update(leads)
-      .set({ notifiedAt: now })
-      .where(
-        and(
-          eq(leads.ownerId, ownerId),
-          inArray(
-            leads.id,
-            candidates.map((p) => p.id),
-          ),
-          isNull(leads.notifiedAt),
-        ),
-      )
-      .returning({ id: leads.id })
-    const markedIds = new Set(marked.map((m) => m.id))
+    const member = await claimDigest(tx, due, mode, now)
+    if (!member) return false
+    const candidates = await owedCaptures(tx, member)
+    // Marked first: a capture erased just before or being erased now drops out here (markAnnounced).
+    const markedIds = new Set(
+      await markAnnounced(
+        tx,
+        member,
+        candidates.map((p) => p.id),
+        now,
+      ),
+    )
     const pending = candidates.filter((p) => markedIds.has(p.id))
     if (pending.length === 0) return false
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, claimed.userId))
+    const { workspaceId } = member
     const sessionIds = [...new Set(pending.map((p) => p.sessionId))]
     const sessions = await tx
       .select({
@@ -88,7 +55,7 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
       })
       .from(talkSessions)
       .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-      .where(and(eq(talkSessions.workspaceId, ownerId), inArray(talkSessions.id, sessionIds)))
+      .where(and(eq(talkSessions.workspaceId, workspaceId), inArray(talkSessions.id, sessionIds)))
     const visibleIds = pending.filter((p) => p.visible).map((p) => p.id)
     // Only the visible leads' details are read at all.
     const details = visibleIds.length
@@ -100,19 +67,22 @@ async function sendDigest(ownerId: string, mode: Mode, now: Date): Promise<boole
             ...attendeeDetailColumns,
           })
           .from(leads)
-          .where(and(eq(leads.ownerId, ownerId), inArray(leads.id, visibleIds)))
+          .where(and(eq(leads.ownerId, workspaceId), inArray(leads.id, visibleIds)))
           .orderBy(leads.createdAt, leads.id)
       : []
     const notices: SessionLeadsNotice[] = sessions.map((session) => ({
       sessionLabel: sessionLabel(session),
-      leadsUrl: `${config.appUrl}/app/sessions/${session.id}/leads`,
+      // Opens this workspace whichever one the member's browser was in (the guard's ?switch=).
+      leadsUrl: `${config.appUrl}${workspaceLink(`/app/sessions/${session.id}/leads`, workspaceId)}`,
       questions: session.questions,
       visible: details.filter((d) => d.sessionId === session.id),
       locked: pending.filter((p) => p.sessionId === session.id && !p.visible).length,
     }))
-    // Linked to every capture it announces: erasing one deletes it, and a pending one is sent again without it.
-    await enqueueEmail(leadDigestEmail({ to: owner!.email, brand: config.BRAND_NAME, period: mode, notices }), tx, {
+    // Linked to every capture it announces: erasing one deletes it, and a pending one's other
+    // captures are owed to this member again (lead-erasure.server.ts, by digestFor).
+    await enqueueEmail(leadDigestEmail({ to: member.email, brand: config.BRAND_NAME, period: mode, notices }), tx, {
       leadIds: pending.map((p) => p.id),
+      digestFor: member.userId,
     })
     return true
   })

@@ -12,6 +12,7 @@ import { listLeadPeople } from '~/models/lead-list.server'
 import { ownerPlan } from '~/models/leads.server'
 import { listSessions } from '~/models/talk-sessions.server'
 import { listMemberships } from '~/models/workspaces.server'
+import { runLeadDigests } from '~/services/lead-digest.server'
 import { withDatabase } from './global-setup'
 
 // Issue 21 Deliver 1: the migration gives every existing account a personal workspace holding
@@ -77,8 +78,9 @@ async function fillTheOldWay() {
       values ('${ids.session}', '${ids.ada}', '${ids.talk}', 'adaCode1', 'live', 'DevConf', '2026-10-01T09:00:00Z',
         'Europe/London', 'Ada Lovelace will email you the slides.');
     insert into contacts (id, owner_id, email, first_name) values ('${ids.contact}', '${ids.ada}', 'grace@example.com', 'Grace');
-    insert into leads (id, session_id, owner_id, contact_id, email, first_name, erase_token_hash)
-      values ('${ids.lead}', '${ids.session}', '${ids.ada}', '${ids.contact}', 'grace@example.com', 'Grace', '${'e'.repeat(64)}');
+    insert into leads (id, session_id, owner_id, contact_id, email, first_name, erase_token_hash, notified_at)
+      values ('${ids.lead}', '${ids.session}', '${ids.ada}', '${ids.contact}', 'grace@example.com', 'Grace', '${'e'.repeat(64)}',
+        '2026-11-01T10:00:00Z');
     insert into segments (owner_id, name, query) values ('${ids.ada}', 'Hot', 'band=hot');
     insert into webhook_endpoints (owner_id, url, secret, events) values ('${ids.ada}', 'https://hooks.example.com/x', 'sealed', '{lead.created}');
   `)
@@ -154,7 +156,8 @@ describe('the workspace migration on data made before it', () => {
     )
     expect(session).toEqual({ id: ids.session, workspace_id: ids.ada, user_id: ids.ada, code: 'adaCode1' })
     const page = await getPublicSession('adaCode1')
-    expect(page).toMatchObject({ id: ids.session, speakerName: 'Ada Lovelace', plan: 'pro', leadNotify: 'daily' })
+    // The notify mode is the membership's (asserted above); the sign-up reads it per member.
+    expect(page).toMatchObject({ id: ids.session, speakerName: 'Ada Lovelace', plan: 'pro' })
     expect((await listSessions(ids.ada)).map((s) => s.id)).toEqual([ids.session])
     const list = await listLeadPeople({ ownerId: ids.ada, plan: 'pro', filters: EMPTY_LEAD_FILTERS, page: 1 })
     expect(list.total).toBe(1)
@@ -164,6 +167,14 @@ describe('the workspace migration on data made before it', () => {
               (select count(*)::int from webhook_endpoints where owner_id = '${ids.ada}') as hooks`,
     )
     expect(counts).toEqual([{ segments: 1, hooks: 1 }])
+  })
+
+  it('counts a capture announced before as announced to its workspace’s members: no digest repeats it', async () => {
+    expect(await rows<{ notified_members: string[] | string }>(`select notified_members from leads`)).toEqual([
+      { notified_members: [ids.ada] },
+    ])
+    // Ada is on daily and due (last digest 1 November): nothing is owed to her.
+    expect(await runLeadDigests(new Date('2026-12-01T10:00:00Z'))).toBe(0)
   })
 
   it('makes the personal workspace of an account created after it, in the same statement', async () => {
