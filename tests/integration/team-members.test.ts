@@ -8,7 +8,14 @@ import { encodeShortCode } from '~/lib/short-link'
 import { storageKey } from '~/services/storage.server'
 import { closeAccount } from '~/models/account-closure.server'
 import { getPublicSession } from '~/models/lead-capture.server'
-import { answerOwnershipOffer, changeMemberRole, offerOwnership, removeMember } from '~/models/memberships.server'
+import {
+  answerOwnershipOffer,
+  cancelOwnershipOffer,
+  changeMemberRole,
+  leaveWorkspace,
+  offerOwnership,
+  removeMember,
+} from '~/models/memberships.server'
 import { createWorkspace } from '~/models/workspace-lifecycle.server'
 import { loader as appLoader } from '~/routes/app'
 import { loader as sessionsLoader } from '~/routes/app._index'
@@ -447,5 +454,58 @@ describe('the workspace itself', () => {
     const res = await postWorkspace(team.owner, { intent: 'delete', confirmName: team.owner.email }, team.owner.id)
     expect(statusOf(res)).toBe(400)
     expect(await getDb().select().from(workspaces).where(eq(workspaces.id, team.owner.id))).toHaveLength(1)
+  })
+})
+
+describe('at the same moment (the workspace lock decides one after the other)', () => {
+  /** Every talk and session of the team is run by someone still in it. */
+  async function strandedWork() {
+    const rows = await getDb().execute<{ n: number }>(
+      sql`select count(*)::int as n from (select user_id from talks where workspace_id = ${team.id} union all select user_id from talk_sessions where workspace_id = ${team.id}) w where not exists (select 1 from workspace_members m where m.workspace_id = ${team.id} and m.user_id = w.user_id)`,
+    )
+    const list = Array.isArray(rows) ? rows : (rows as { rows: Array<{ n: number }> }).rows
+    return Number(list[0]!.n)
+  }
+
+  it('two admins removing each other: exactly one goes, and nothing is left with someone who is gone', async () => {
+    await seedWork(team.admin)
+    await seedWork(team.admin2)
+    const outcomes = await Promise.all([
+      removeMember(team.id, team.admin, team.admin2.id, team.admin.id),
+      removeMember(team.id, team.admin2, team.admin.id, team.admin2.id),
+    ])
+    expect(outcomes.filter((o) => o === 'removed')).toHaveLength(1)
+    expect(outcomes.filter((o) => o === 'forbidden')).toHaveLength(1)
+    expect([await roleOf(team.admin), await roleOf(team.admin2)].filter(Boolean)).toHaveLength(1)
+    expect(await strandedWork()).toBe(0)
+  })
+
+  it('removing a member to an admin who leaves at that moment never hands the work to someone gone', async () => {
+    await seedWork(team.member)
+    const [removed, left] = await Promise.all([
+      removeMember(team.id, team.owner, team.member.id, team.admin.id),
+      leaveWorkspace(team.id, team.admin),
+    ])
+    expect(left).toBe('left')
+    expect(['removed', 'bad-reassignee']).toContain(removed)
+    expect(await strandedWork()).toBe(0)
+  })
+
+  it('an accept racing a cancel and a second accept: one outcome, exactly one owner', async () => {
+    await offerOwnership(team.id, team.owner, team.admin.id)
+    const outcomes = await Promise.all([
+      answerOwnershipOffer(team.id, team.admin, true),
+      cancelOwnershipOffer(team.id, team.owner),
+      answerOwnershipOffer(team.id, team.admin, true),
+    ])
+    const owners = await getDb()
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, team.id), eq(workspaceMembers.role, 'owner')))
+    expect(owners).toHaveLength(1)
+    const accepted = outcomes.filter((o) => o === 'accepted').length
+    expect(accepted).toBeLessThanOrEqual(1)
+    expect(owners[0]!.userId).toBe(accepted ? team.admin.id : team.owner.id)
+    expect(outcomes[1]).toBe(accepted ? 'forbidden' : 'cancelled')
   })
 })
