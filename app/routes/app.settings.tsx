@@ -71,6 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     allows: planAllowances(scope.workspace.plan),
     canSetRetention: can(scope.role, 'retention.manage'),
     canViewAudit: can(scope.role, 'audit.view'),
+    canManageWebhooks: can(scope.role, 'webhooks.manage'),
+    canManageIntegrations: can(scope.role, 'integrations.manage'),
     email: scope.user.email,
     isAdmin: scope.user.role === 'admin',
     retentionMonths: scope.workspace.retentionMonths,
@@ -144,6 +146,8 @@ export default function Settings() {
     retentionMonths,
     canSetRetention,
     canViewAudit,
+    canManageWebhooks,
+    canManageIntegrations,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useServerForm({
@@ -230,28 +234,32 @@ export default function Settings() {
         </Link>
       </section>
 
-      <section aria-labelledby="webhooks-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
-        <h2 id="webhooks-title" className="text-lg font-semibold text-white">
-          Webhooks
-        </h2>
-        <p className="mt-2 text-slate-300">Send new, changed and deleted leads to your own systems, signed.</p>
-        <Link to="/app/settings/webhooks" className="mt-4 inline-block text-brand-300 underline">
-          Manage webhooks
-        </Link>
-      </section>
+      {canManageWebhooks ? (
+        <section aria-labelledby="webhooks-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+          <h2 id="webhooks-title" className="text-lg font-semibold text-white">
+            Webhooks
+          </h2>
+          <p className="mt-2 text-slate-300">Send new, changed and deleted leads to your own systems, signed.</p>
+          <Link to="/app/settings/webhooks" className="mt-4 inline-block text-brand-300 underline">
+            Manage webhooks
+          </Link>
+        </section>
+      ) : null}
 
-      <section
-        aria-labelledby="integrations-title"
-        className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
-      >
-        <h2 id="integrations-title" className="text-lg font-semibold text-white">
-          Integrations
-        </h2>
-        <p className="mt-2 text-slate-300">Send the leads you can see to HubSpot, created or updated by email.</p>
-        <Link to="/app/settings/integrations" className="mt-4 inline-block text-brand-300 underline">
-          Manage integrations
-        </Link>
-      </section>
+      {canManageIntegrations ? (
+        <section
+          aria-labelledby="integrations-title"
+          className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
+        >
+          <h2 id="integrations-title" className="text-lg font-semibold text-white">
+            Integrations
+          </h2>
+          <p className="mt-2 text-slate-300">Send the leads you can see to HubSpot, created or updated by email.</p>
+          <Link to="/app/settings/integrations" className="mt-4 inline-block text-brand-300 underline">
+            Manage integrations
+          </Link>
+        </section>
+      ) : null}
 
       {canViewAudit ? (
         <section aria-labelledby="audit-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">

@@ -32,7 +32,7 @@ const IntentSchema = z.object({ intent: z.enum(['save', 'enable', 'disable', 'ro
 const notFound = () => new Response('Endpoint not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'webhooks.manage')
   const endpoint = isUuid(params.id) ? await getEndpoint(scope.ownerId, params.id) : null
   if (!endpoint) throw notFound()
   const url = new URL(request.url)
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'webhooks.manage')
   if (!isUuid(params.id)) throw notFound()
   const id = params.id
   const form = await readForm(request, { multiple: ['events'] })

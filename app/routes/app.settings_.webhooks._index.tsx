@@ -11,7 +11,7 @@ import { listEndpoints } from '~/models/webhooks.server'
 import { useRootData } from '~/root'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'webhooks.manage')
   const endpoints = await listEndpoints(scope.ownerId)
   return {
     endpoints: endpoints.map((e) => ({ ...e, failingSince: e.failingSince?.toISOString() ?? null })),

@@ -11,12 +11,12 @@ import { redirectWithToast } from '~/services/toast.server'
 import { parseWebhookEndpointForm } from '~/services/webhook-form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireWorkspace(request)
+  await requireWorkspace(request, 'webhooks.manage')
   return null
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'webhooks.manage')
   const submission = parseWebhookEndpointForm(await readForm(request, { multiple: ['events'] }))
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const id = await createEndpoint(scope.ownerId, submission.value, scope.user)

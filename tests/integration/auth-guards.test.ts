@@ -168,6 +168,11 @@ export const GUARD_TABLE: Row[] = [
   // The audit log: the owner and admins of the workspace (a member's 403 is in team-audit.test.ts).
   ...workspace('loader', 'app.team_.audit._index.tsx', '/app/team/audit'),
   ...workspace('loader', 'app.team_.audit.export.tsx', '/app/team/audit/export'),
+  // The team page (issue 21): everyone in the workspace sees it; the invite form is the owner's and admins'.
+  ...workspace('loader', 'app.team._index/route.tsx', '/app/team'),
+  ...workspace('action', 'app.team._index/route.tsx', '/app/team?index', { intent: 'invite', email: '', role: 'member' }),
+  // An invitation link is public: a signed-out visitor sees what it is (an unknown token: 404).
+  { module: 'invite.$token.tsx', fn: 'loader', path: `/invite/${'x'.repeat(43)}`, visitor: 'ok', speaker: 'ok', admin: 'ok' },
   // The workspace's Profile: the submissions screen's rules, so admins go to their home (spec 001 §2).
   ...workspace('loader', 'app.profile.tsx', '/app/profile').map((r) => ({ ...r, admin: { redirect: ADMIN_HOME_PATH } })),
   ...workspace('action', 'app.profile.tsx', '/app/profile', { name: '' }).map((r) => ({

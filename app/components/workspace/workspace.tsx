@@ -14,6 +14,7 @@ const LINKS = [
   { to: '/app', label: 'Sessions', end: true },
   { to: '/app/leads', label: 'Leads' },
   { to: '/app/talks', label: 'Talks' },
+  { to: '/app/team', label: 'Team' },
   { to: WORKSPACE_PROFILE_PATH, label: 'Profile' },
   { to: '/app/settings', label: 'Settings' },
 ]

@@ -16,7 +16,7 @@ import { integrationsAction } from './integrations.server'
 import { INTEGRATIONS_PATH } from './schema'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'integrations.manage')
   const [connection, plan] = await Promise.all([getCrmConnection(scope.ownerId), ownerPlan(scope.ownerId)])
   // A plan without CRM integration shows why instead of the forms; a connection made before a
   // downgrade stays listed, with its syncs and Disconnect.
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'integrations.manage')
   return integrationsAction(request, scope)
 }
 

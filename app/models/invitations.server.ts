@@ -1,0 +1,364 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
+import { getDb, type Db } from '~/db/client.server'
+import { users, workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
+import { invitationEmail } from '~/emails/invitations'
+import { enqueueEmail } from '~/jobs/email.server'
+import {
+  HOURLY_LIMIT_TEXT,
+  invitationState,
+  normalizeInviteEmail,
+  roleRefusal,
+  seatRefusal,
+  type InvitationState,
+} from '~/lib/invitations'
+import {
+  grantableRoles,
+  INVITATION_TTL_MS,
+  INVITATIONS_PER_HOUR,
+  ROLE_LABELS,
+  seatLimit,
+  type WorkspaceRole,
+} from '~/lib/permissions'
+import { recordAudit } from './audit.server'
+import { lockWorkspace } from './workspaces.server'
+
+// Invitations to a workspace (issue 21 Deliver 3 and 4; docs/teams.md "Invitations"). The token is
+// 256 random bits that only the email carries; the table keeps its SHA-256. Every change takes the
+// workspace's row lock first (lockWorkspace), so the seat count, the duplicate check and the hourly
+// limit are decided one request after another, and a seat is never given twice.
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** Who invites: the workspace guard's scope (app/auth/workspace.server.ts) has these. */
+export type Inviter = { ownerId: string; role: WorkspaceRole; user: { id: string; email: string } }
+
+export type InvitationRefusal = {
+  ok: false
+  field: 'email' | 'role' | null
+  message: string
+  status: 400 | 403 | 404 | 409 | 429
+}
+export type InvitationDone = { ok: true; email: string }
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+const newToken = () => randomBytes(32).toString('base64url')
+/** The tokens we hand out: 32 bytes, base64url (43 characters). Anything else is not looked up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
+
+/** Not accepted, not revoked, not expired (by the database's clock, as the accept's update is). */
+const pendingWhere = () =>
+  and(
+    isNull(workspaceInvitations.acceptedAt),
+    isNull(workspaceInvitations.revokedAt),
+    gt(workspaceInvitations.expiresAt, sql`now()`),
+  )
+
+/** The workspace's name and seats, read under its lock. */
+async function lockedWorkspace(tx: Tx, workspaceId: string) {
+  const plan = await lockWorkspace(tx, workspaceId)
+  const [row] = await tx
+    .select({ name: workspaces.name, seats: workspaces.seats })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+  return row ? { ...row, plan } : null
+}
+
+async function countMembers(db: Db | Tx, workspaceId: string) {
+  const [row] = await db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId))
+  return row?.n ?? 0
+}
+
+async function countPending(db: Db | Tx, workspaceId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(workspaceInvitations)
+    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pendingWhere()))
+  return row?.n ?? 0
+}
+
+/** The hourly limit counts every invitation made (a resend makes one too), pending or not. */
+async function sentLastHour(tx: Tx, workspaceId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(workspaceInvitations)
+    .where(
+      and(eq(workspaceInvitations.workspaceId, workspaceId), gt(workspaceInvitations.createdAt, sql`now() - interval '1 hour'`)),
+    )
+  return row?.n ?? 0
+}
+
+/** Writes a new invitation row and queues its email, in the caller's transaction. */
+async function issue(tx: Tx, inviter: Inviter, workspace: { name: string }, invite: { email: string; role: WorkspaceRole }) {
+  const config = getConfig()
+  const token = newToken()
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS)
+  await tx.insert(workspaceInvitations).values({
+    workspaceId: inviter.ownerId,
+    email: invite.email,
+    role: invite.role,
+    tokenHash: hashToken(token),
+    invitedBy: inviter.user.id,
+    inviterEmail: inviter.user.email,
+    expiresAt,
+  })
+  await enqueueEmail(
+    invitationEmail({
+      to: invite.email,
+      brand: config.BRAND_NAME,
+      workspaceName: workspace.name,
+      inviterEmail: inviter.user.email,
+      roleLabel: ROLE_LABELS[invite.role],
+      acceptUrl: `${config.appUrl}/invite/${token}`,
+      expiresAt,
+    }),
+    tx,
+  )
+}
+
+/**
+ * Invites an address with a role: refused for a role above the inviter's own (or owner), an address
+ * already in the workspace or already invited, a full plan (members + pending invitations), and
+ * past the hourly limit. One transaction: the row, its email job and the audit entry land together.
+ */
+export async function createInvitation(
+  inviter: Inviter,
+  input: { email: string; role: WorkspaceRole },
+): Promise<InvitationDone | InvitationRefusal> {
+  const email = normalizeInviteEmail(input.email)
+  const roleProblem = roleRefusal(input.role, grantableRoles(inviter.role))
+  if (roleProblem) return { ok: false, field: 'role', message: roleProblem, status: 403 }
+  return getDb().transaction(async (tx): Promise<InvitationDone | InvitationRefusal> => {
+    const workspace = await lockedWorkspace(tx, inviter.ownerId)
+    if (!workspace) return { ok: false, field: null, message: 'This workspace no longer exists.', status: 404 }
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, inviter.ownerId), eq(users.email, email)))
+      .limit(1)
+    if (member) return { ok: false, field: 'email', message: `${email} is already a member of this workspace.`, status: 409 }
+    const [pending] = await tx
+      .select({ id: workspaceInvitations.id })
+      .from(workspaceInvitations)
+      .where(and(eq(workspaceInvitations.workspaceId, inviter.ownerId), eq(workspaceInvitations.email, email), pendingWhere()))
+      .limit(1)
+    if (pending)
+      return {
+        ok: false,
+        field: 'email',
+        message: `${email} has a pending invitation already: resend it from the list of pending invitations.`,
+        status: 409,
+      }
+    const seats = seatRefusal(
+      workspace.plan,
+      workspace.seats,
+      await countMembers(tx, inviter.ownerId),
+      await countPending(tx, inviter.ownerId),
+    )
+    if (seats) return { ok: false, field: null, message: seats, status: 409 }
+    if ((await sentLastHour(tx, inviter.ownerId)) >= INVITATIONS_PER_HOUR)
+      return { ok: false, field: null, message: HOURLY_LIMIT_TEXT, status: 429 }
+    await issue(tx, inviter, workspace, { email, role: input.role })
+    await recordAudit(
+      { workspaceId: inviter.ownerId, actor: inviter.user, kind: 'member.invited', subject: email, data: { role: input.role } },
+      tx,
+    )
+    return { ok: true, email }
+  })
+}
+
+const NOT_PENDING = 'This invitation is no longer pending: it was accepted, revoked or has expired.'
+
+/** A new token and email for a pending invitation; the old link stops working (410) at once. */
+export async function resendInvitation(inviter: Inviter, invitationId: string): Promise<InvitationDone | InvitationRefusal> {
+  return getDb().transaction(async (tx): Promise<InvitationDone | InvitationRefusal> => {
+    const workspace = await lockedWorkspace(tx, inviter.ownerId)
+    if (!workspace) return { ok: false, field: null, message: 'This workspace no longer exists.', status: 404 }
+    const [old] = await tx
+      .select({ email: workspaceInvitations.email, role: workspaceInvitations.role })
+      .from(workspaceInvitations)
+      .where(
+        and(eq(workspaceInvitations.id, invitationId), eq(workspaceInvitations.workspaceId, inviter.ownerId), pendingWhere()),
+      )
+    if (!old) return { ok: false, field: null, message: NOT_PENDING, status: 404 }
+    // Nobody hands out a role above their own, by a resend either.
+    const roleProblem = roleRefusal(old.role, grantableRoles(inviter.role))
+    if (roleProblem) return { ok: false, field: null, message: roleProblem, status: 403 }
+    if ((await sentLastHour(tx, inviter.ownerId)) >= INVITATIONS_PER_HOUR)
+      return { ok: false, field: null, message: HOURLY_LIMIT_TEXT, status: 429 }
+    await tx.update(workspaceInvitations).set({ revokedAt: new Date() }).where(eq(workspaceInvitations.id, invitationId))
+    await issue(tx, inviter, workspace, old)
+    await recordAudit(
+      {
+        workspaceId: inviter.ownerId,
+        actor: inviter.user,
+        kind: 'invitation.resent',
+        subject: old.email,
+        data: { role: old.role },
+      },
+      tx,
+    )
+    return { ok: true, email: old.email }
+  })
+}
+
+/** Revokes a pending invitation of this workspace (another workspace's id: not found). */
+export async function revokeInvitation(inviter: Inviter, invitationId: string): Promise<InvitationDone | InvitationRefusal> {
+  return getDb().transaction(async (tx): Promise<InvitationDone | InvitationRefusal> => {
+    await lockWorkspace(tx, inviter.ownerId)
+    const [row] = await tx
+      .update(workspaceInvitations)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(eq(workspaceInvitations.id, invitationId), eq(workspaceInvitations.workspaceId, inviter.ownerId), pendingWhere()),
+      )
+      .returning({ email: workspaceInvitations.email, role: workspaceInvitations.role })
+    if (!row) return { ok: false, field: null, message: NOT_PENDING, status: 404 }
+    await recordAudit(
+      {
+        workspaceId: inviter.ownerId,
+        actor: inviter.user,
+        kind: 'invitation.revoked',
+        subject: row.email,
+        data: { role: row.role },
+      },
+      tx,
+    )
+    return { ok: true, email: row.email }
+  })
+}
+
+export type PendingInvitation = {
+  id: string
+  email: string
+  role: WorkspaceRole
+  inviterEmail: string
+  expiresAt: Date
+  createdAt: Date
+}
+
+/** The workspace's pending invitations, newest first (the team page). */
+export async function listPendingInvitations(workspaceId: string): Promise<PendingInvitation[]> {
+  return getDb()
+    .select({
+      id: workspaceInvitations.id,
+      email: workspaceInvitations.email,
+      role: workspaceInvitations.role,
+      inviterEmail: workspaceInvitations.inviterEmail,
+      expiresAt: workspaceInvitations.expiresAt,
+      createdAt: workspaceInvitations.createdAt,
+    })
+    .from(workspaceInvitations)
+    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pendingWhere()))
+    .orderBy(desc(workspaceInvitations.createdAt))
+}
+
+/** Seats of the workspace: members, pending invitations and the plan's limit (the team page). */
+export async function seatUsage(workspace: { id: string; plan: Parameters<typeof seatLimit>[0]; seats: number | null }) {
+  const db = getDb()
+  const [members, pending] = await Promise.all([countMembers(db, workspace.id), countPending(db, workspace.id)])
+  return { members, pending, limit: seatLimit(workspace.plan, workspace.seats) }
+}
+
+export type InvitationView = {
+  id: string
+  workspaceId: string
+  workspaceName: string
+  email: string
+  role: WorkspaceRole
+  inviterEmail: string
+  expiresAt: Date
+  state: InvitationState
+}
+
+/** What an invitation link points at, whoever opens it; null for a token we never gave out. */
+export async function getInvitationByToken(token: string, db: Db | Tx = getDb()): Promise<InvitationView | null> {
+  if (!TOKEN_SHAPE.test(token)) return null
+  const [row] = await db
+    .select({
+      id: workspaceInvitations.id,
+      workspaceId: workspaceInvitations.workspaceId,
+      workspaceName: workspaces.name,
+      email: workspaceInvitations.email,
+      role: workspaceInvitations.role,
+      inviterEmail: workspaceInvitations.inviterEmail,
+      expiresAt: workspaceInvitations.expiresAt,
+      acceptedAt: workspaceInvitations.acceptedAt,
+      revokedAt: workspaceInvitations.revokedAt,
+    })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .where(eq(workspaceInvitations.tokenHash, hashToken(token)))
+    .limit(1)
+  if (!row) return null
+  const { acceptedAt, revokedAt, ...view } = row
+  return { ...view, state: invitationState({ expiresAt: row.expiresAt, acceptedAt, revokedAt }) }
+}
+
+export type AcceptResult =
+  | { ok: true; workspaceId: string; workspaceName: string }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'gone'; state: Exclude<InvitationState, 'pending'>; inviterEmail: string }
+  | { ok: false; reason: 'wrong-account'; email: string }
+  | { ok: false; reason: 'no-seat'; inviterEmail: string; workspaceName: string }
+
+class NoSeat extends Error {}
+
+/**
+ * Accepts an invitation for the signed-in user. Only the invited address may (case-insensitive);
+ * anyone else changes nothing. Under the workspace lock the invitation is marked used by a
+ * conditional update (two accepts of one token: one wins) and the seats are counted again: the
+ * members after joining must fit the plan. No seat → nothing changes, the link keeps working.
+ */
+export async function acceptInvitation(token: string, user: { id: string; email: string }): Promise<AcceptResult> {
+  const invitation = await getInvitationByToken(token)
+  if (!invitation) return { ok: false, reason: 'not-found' }
+  if (invitation.state !== 'pending')
+    return { ok: false, reason: 'gone', state: invitation.state, inviterEmail: invitation.inviterEmail }
+  if (normalizeInviteEmail(user.email) !== invitation.email)
+    return { ok: false, reason: 'wrong-account', email: invitation.email }
+  try {
+    return await getDb().transaction(async (tx): Promise<AcceptResult> => {
+      const workspace = await lockedWorkspace(tx, invitation.workspaceId)
+      if (!workspace) return { ok: false, reason: 'not-found' }
+      const [taken] = await tx
+        .update(workspaceInvitations)
+        .set({ acceptedAt: new Date(), acceptedBy: user.id })
+        .where(and(eq(workspaceInvitations.id, invitation.id), pendingWhere()))
+        .returning({ id: workspaceInvitations.id })
+      if (!taken) {
+        // Another request used, revoked or outlived it between the read above and the lock.
+        const now = await getInvitationByToken(token, tx)
+        const state = now && now.state !== 'pending' ? now.state : 'used'
+        return { ok: false, reason: 'gone', state, inviterEmail: invitation.inviterEmail }
+      }
+      const [already] = await tx
+        .select({ role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, invitation.workspaceId), eq(workspaceMembers.userId, user.id)))
+      if (!already) {
+        // This invitation's own seat is no longer pending (just marked used): counted once, as a member.
+        const members = await countMembers(tx, invitation.workspaceId)
+        if (members + 1 > seatLimit(workspace.plan, workspace.seats)) throw new NoSeat()
+        await tx.insert(workspaceMembers).values({ workspaceId: invitation.workspaceId, userId: user.id, role: invitation.role })
+        await recordAudit(
+          {
+            workspaceId: invitation.workspaceId,
+            actor: user,
+            kind: 'member.joined',
+            subject: invitation.email,
+            data: { role: invitation.role, invitedBy: invitation.inviterEmail },
+          },
+          tx,
+        )
+      }
+      return { ok: true, workspaceId: invitation.workspaceId, workspaceName: workspace.name }
+    })
+  } catch (error) {
+    if (error instanceof NoSeat)
+      return { ok: false, reason: 'no-seat', inviterEmail: invitation.inviterEmail, workspaceName: invitation.workspaceName }
+    throw error
+  }
+}

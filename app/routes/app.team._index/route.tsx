@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { requireWorkspace } from '~/auth/workspace.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { buttonClass } from '~/components/forms'
+import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { seatRefusal } from '~/lib/invitations'
+import { can, grantableRoles, ROLE_LABELS } from '~/lib/permissions'
+import { formatUsLongDate } from '~/lib/text'
+import { listPendingInvitations, seatUsage } from '~/models/invitations.server'
+import { listMembers } from '~/models/memberships.server'
+import { teamAction } from './actions.server'
+import { InviteForm } from './invite-form'
+import { MembersList } from './members-list'
+import { PendingInvitations } from './pending-invitations'
+
+// /app/team (issue 21): who is in the workspace, for everyone in it; for the owner and admins also
+// the invite form, the pending invitations and the seats. Members' own pages and the workspace's
+// settings are /app/team/members/{id} and /app/team/workspace.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const scope = await requireWorkspace(request)
+  const members = await listMembers(scope.ownerId)
+  const view = {
+    workspaceName: scope.workspace.name,
+    members: members.map((m) => ({
+      userId: m.userId,
+      // Shown above the address when the member set a name of their own.
+      name: m.name !== m.email ? m.name : null,
+      email: m.email,
+      roleLabel: ROLE_LABELS[m.role],
+      joined: formatUsLongDate(m.joinedAt),
+      isYou: m.userId === scope.userId,
+    })),
+    canRename: can(scope.role, 'workspace.rename'),
+  }
+  if (!can(scope.role, 'invitations.manage')) return { ...view, manage: null }
+  const [pending, seats] = await Promise.all([listPendingInvitations(scope.ownerId), seatUsage(scope.workspace)])
+  return {
+    ...view,
+    manage: {
+      roles: grantableRoles(scope.role).map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+      seats: { ...seats, refusal: seatRefusal(scope.workspace.plan, scope.workspace.seats, seats.members, seats.pending) },
+      pending: pending.map((p) => ({
+        id: p.id,
+        email: p.email,
+        roleLabel: ROLE_LABELS[p.role],
+        inviterEmail: p.inviterEmail,
+        expires: `${formatUsLongDate(p.expiresAt)} (UTC)`,
+      })),
+    },
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return teamAction(request)
+}
+
+export default function Team() {
+  const { workspaceName, members, manage, canRename } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const inviteResult = actionData && 'result' in actionData ? actionData.result : undefined
+  const rowError =
+    actionData && 'error' in actionData ? { invitationId: actionData.invitationId, message: actionData.error } : undefined
+  return (
+    <>
+      <PageHeader
+        title="Team"
+        intro={`Who works in ${workspaceName}: its talks, sessions and leads are shared by everyone here.`}
+      >
+        {canRename ? (
+          <Link to="/app/team/workspace" className={buttonClass.secondary}>
+            Workspace settings
+          </Link>
+        ) : null}
+      </PageHeader>
+      <MembersList members={members} />
+      {manage ? (
+        <>
+          <InviteForm roles={manage.roles} seats={manage.seats} lastResult={inviteResult} />
+          <PendingInvitations invitations={manage.pending} error={rowError} />
+        </>
+      ) : null}
+    </>
+  )
+}
+
+export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, 'Team')
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
