@@ -100,6 +100,17 @@ export default function TeamMember() {
         <dt className="text-slate-400">Sessions they run</dt>
         <dd>{member.sessions}</dd>
       </dl>
+      {isSelf ? (
+        <p className="mt-6 text-sm">
+          {/* Leaving and the workspace's own settings live on one page, open to every member. */}
+          <Link
+            to={member.role === 'owner' ? '/app/team/workspace' : '/app/team/workspace?modal=leave'}
+            className="text-brand-300 underline"
+          >
+            {member.role === 'owner' ? 'Workspace settings' : 'Leave this workspace'}
+          </Link>
+        </p>
+      ) : null}
       {roles.length > 0 ? (
         <RoleForm
           role={member.role}

@@ -84,10 +84,13 @@ test('a member leaves after confirming', async ({ browser }) => {
   const name = `Leavers ${Date.now()}`
   const workspaceId = await createTeamWorkspace(owner.page, name)
   const member = await personPage(browser, 'leave-member')
-  await addMember(owner.context, workspaceId, member.email, 'member', { plan: 'teams' })
+  const { userId: memberId } = await addMember(owner.context, workspaceId, member.email, 'member', { plan: 'teams' })
   await member.page.goto(`/app/team/workspace?switch=${workspaceId}`)
   await expect(member.page.getByRole('button', { name: 'Rename' })).toHaveCount(0)
-  await member.page.getByRole('link', { name: `Leave ${name}` }).click()
+  await expect(member.page.getByRole('link', { name: `Leave ${name}` })).toBeVisible()
+  // Their own page leads there too.
+  await member.page.goto(`/app/team/members/${memberId}`)
+  await member.page.getByRole('link', { name: 'Leave this workspace' }).click()
   await expect(member.page.getByRole('dialog', { name: `Leave ${name}?` })).toBeVisible()
   await expectNoAxeViolations(member.page)
   await member.page.getByRole('button', { name: 'Leave the workspace' }).click()
