@@ -99,7 +99,8 @@ export default function AuditLog() {
         ) : null}
       </PageHeader>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[18rem_1fr]">
+      {/* Two filters fit above the table, which keeps the page's whole width for its columns. */}
+      <div className="mt-8 flex flex-col gap-6">
         <AuditFilterForm filter={filter} filtered={filtered} />
         <div className="min-w-0">
           <p className="text-slate-200" role="status">
@@ -130,12 +131,17 @@ export default function AuditLog() {
 
 function AuditFilterForm({ filter, filtered }: { filter: ReturnType<typeof parseAuditFilter>; filtered: boolean }) {
   return (
-    <section aria-labelledby="audit-filters" className="self-start rounded-xl border border-white/10 bg-ink-900/60 p-5">
+    <section aria-labelledby="audit-filters" className="rounded-xl border border-white/10 bg-ink-900/60 p-5">
       <h2 id="audit-filters" className="text-lg font-semibold text-white">
         Filters
       </h2>
       {/* Remounted per query, so its controls show the URL's values after a client-side navigation. */}
-      <Form method="get" action="/app/team/audit" key={serializeAuditFilter(filter)} className="mt-4 flex flex-col gap-4">
+      <Form
+        method="get"
+        action="/app/team/audit"
+        key={serializeAuditFilter(filter)}
+        className="mt-4 grid gap-4 md:grid-cols-[minmax(0,16rem)_minmax(0,22rem)_auto] md:items-start"
+      >
         <SelectField
           label="What"
           selectProps={{ name: 'kind', defaultValue: filter.kind ?? '' }}
@@ -155,7 +161,8 @@ function AuditFilterForm({ filter, filtered }: { filter: ReturnType<typeof parse
             autoComplete: 'off',
           }}
         />
-        <div className="flex flex-wrap gap-2">
+        {/* Level with the fields' boxes, below their labels. */}
+        <div className="flex flex-wrap gap-2 md:pt-6">
           <button type="submit" className={buttonClass.primary}>
             Apply filters
           </button>
