@@ -70,7 +70,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     plan: PLAN_LABELS[scope.workspace.plan],
     allows: planAllowances(scope.workspace.plan),
     canSetRetention: can(scope.role, 'retention.manage'),
-    canViewAudit: can(scope.role, 'audit.view'),
     canManageWebhooks: can(scope.role, 'webhooks.manage'),
     canManageIntegrations: can(scope.role, 'integrations.manage'),
     email: scope.user.email,
@@ -145,7 +144,6 @@ export default function Settings() {
     isAdmin,
     retentionMonths,
     canSetRetention,
-    canViewAudit,
     canManageWebhooks,
     canManageIntegrations,
   } = useLoaderData<typeof loader>()
@@ -257,18 +255,6 @@ export default function Settings() {
           <p className="mt-2 text-slate-300">Send the leads you can see to HubSpot, created or updated by email.</p>
           <Link to="/app/settings/integrations" className="mt-4 inline-block text-brand-300 underline">
             Manage integrations
-          </Link>
-        </section>
-      ) : null}
-
-      {canViewAudit ? (
-        <section aria-labelledby="audit-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
-          <h2 id="audit-title" className="text-lg font-semibold text-white">
-            Audit log
-          </h2>
-          <p className="mt-2 text-slate-300">Who invited, removed or exported what, and when: for the owner and admins.</p>
-          <Link to="/app/team/audit" className="mt-4 inline-block text-brand-300 underline">
-            Audit log
           </Link>
         </section>
       ) : null}

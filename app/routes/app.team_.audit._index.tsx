@@ -89,8 +89,8 @@ export default function AuditLog() {
         title="Audit log"
         intro={`Who did what in this workspace, newest first: invitations, members and roles, the plan, exports, integrations, webhooks and retention. Entries are kept for ${AUDIT_RETENTION_DAYS} days.`}
       >
-        <Link to="/app/settings" className={buttonClass.secondary}>
-          Back to settings
+        <Link to="/app/team" className={buttonClass.secondary}>
+          Back to team
         </Link>
         {total > 0 ? (
           <a href={`/app/team/audit/export${query ? `?${query}` : ''}`} className={buttonClass.secondary} download>

@@ -42,7 +42,8 @@ test('an owner’s webhook and export are in the log, filtered and downloaded as
   await page.getByRole('link', { name: 'Export CSV' }).click()
   expect(await csvText(await leadsDownload)).toContain('Grace')
 
-  await page.goto('/app/settings')
+  await page.goto('/app')
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Team' }).click()
   await page.getByRole('link', { name: 'Audit log', exact: true }).click()
   await expect(page).toHaveURL(/\/app\/team\/audit$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible()
@@ -62,8 +63,11 @@ test('an owner’s webhook and export are in the log, filtered and downloaded as
   await expect(page).toHaveURL(/\/app\/team\/audit\?kind=webhook\.added$/)
   await expect(page.getByText('1 entry matches these filters')).toBeVisible()
   await expect(log.getByRole('row').filter({ hasText: 'Export made' })).toHaveCount(0)
-  await page.getByLabel('Person').fill(owner.split('@')[0]!.toUpperCase())
+  const part = owner.split('@')[0]!.toUpperCase()
+  await page.getByLabel('Person').fill(part)
   await page.getByRole('button', { name: 'Apply filters' }).click()
+  // Wait for the new address: the count alone was already on the page, and the form remounts with it.
+  await expect(page).toHaveURL(`/app/team/audit?kind=webhook.added&person=${part}`)
   await expect(page.getByText('1 entry matches these filters')).toBeVisible()
   await page.getByLabel('Person').fill('nobody-by-this-name')
   await page.getByRole('button', { name: 'Apply filters' }).click()

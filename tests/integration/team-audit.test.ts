@@ -17,6 +17,7 @@ import { action as settingsAction } from '~/routes/app.settings'
 import { action as integrationsAction } from '~/routes/app.settings_.integrations/route'
 import { action as endpointAction } from '~/routes/app.settings_.webhooks.$id'
 import { action as newWebhookAction } from '~/routes/app.settings_.webhooks.new'
+import { loader as teamPage } from '~/routes/app.team._index/route'
 import { loader as auditPage } from '~/routes/app.team_.audit._index'
 import { loader as auditExport } from '~/routes/app.team_.audit.export'
 import { createJobRegistry } from '~/services/job-kinds.server'
@@ -310,6 +311,14 @@ describe('reading the log', () => {
       expect(res.status).toBe(403)
       expect(await res.text()).toBe("Only the workspace's owner and admins can read the audit log.")
     }
+  })
+
+  it('is linked from the Team page for the owner and admins only', async () => {
+    const { me, admin, member } = await seeded()
+    const links = async (cookie: string) =>
+      dataOf<{ canViewAudit: boolean }>(await call(teamPage, makeRequest(`/app/team?workspace=${me.id}`, { cookie })))
+        .canViewAudit
+    expect([await links(me.cookie), await links(admin.cookie), await links(member.cookie)]).toEqual([true, true, false])
   })
 
   it('never shows another workspace’s rows, even to someone who is in both', async () => {

@@ -33,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isYou: m.userId === scope.userId,
     })),
     canRename: can(scope.role, 'workspace.rename'),
+    canViewAudit: can(scope.role, 'audit.view'),
   }
   if (!can(scope.role, 'invitations.manage')) return { ...view, manage: null }
   const [pending, seats] = await Promise.all([listPendingInvitations(scope.ownerId), seatUsage(scope.workspace)])
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Team() {
-  const { workspaceName, members, manage, canRename } = useLoaderData<typeof loader>()
+  const { workspaceName, members, manage, canRename, canViewAudit } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const inviteResult = actionData && 'result' in actionData ? actionData.result : undefined
   const rowError =
@@ -71,6 +72,11 @@ export default function Team() {
         {canRename ? (
           <Link to="/app/team/workspace" className={buttonClass.secondary}>
             Workspace settings
+          </Link>
+        ) : null}
+        {canViewAudit ? (
+          <Link to="/app/team/audit" className={buttonClass.secondary}>
+            Audit log
           </Link>
         ) : null}
       </PageHeader>
