@@ -5,14 +5,7 @@ import { getDb, type Db } from '~/db/client.server'
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
 import { invitationEmail } from '~/emails/invitations'
 import { enqueueEmail } from '~/jobs/email.server'
-import {
-  HOURLY_LIMIT_TEXT,
-  invitationState,
-  normalizeInviteEmail,
-  roleRefusal,
-  seatRefusal,
-  type InvitationState,
-} from '~/lib/invitations'
+import { HOURLY_LIMIT_TEXT, normalizeInviteEmail, roleRefusal, seatRefusal } from '~/lib/invitations'
 import {
   grantableRoles,
   INVITATION_TTL_MS,
@@ -29,7 +22,7 @@ import { lockWorkspace } from './workspaces.server'
 // workspace's row lock first (lockWorkspace), so the seat count, the duplicate check and the hourly
 // limit are decided one request after another, and a seat is never given twice.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Who invites: the workspace guard's scope (app/auth/workspace.server.ts) has these. */
 export type Inviter = { ownerId: string; role: WorkspaceRole; user: { id: string; email: string } }
@@ -42,13 +35,14 @@ export type InvitationRefusal = {
 }
 export type InvitationDone = { ok: true; email: string }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+/** Shared with the accept side (invitation-accept.server.ts). */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 const newToken = () => randomBytes(32).toString('base64url')
 /** The tokens we hand out: 32 bytes, base64url (43 characters). Anything else is not looked up. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
 
 /** Not accepted, not revoked, not expired (by the database's clock, as the accept's update is). */
-const pendingWhere = () =>
+export const pendingWhere = () =>
   and(
     isNull(workspaceInvitations.acceptedAt),
     isNull(workspaceInvitations.revokedAt),
@@ -56,7 +50,7 @@ const pendingWhere = () =>
   )
 
 /** The workspace's name and seats, read under its lock. */
-async function lockedWorkspace(tx: Tx, workspaceId: string) {
+export async function lockedWorkspace(tx: Tx, workspaceId: string) {
   const plan = await lockWorkspace(tx, workspaceId)
   const [row] = await tx
     .select({ name: workspaces.name, seats: workspaces.seats })
@@ -65,7 +59,7 @@ async function lockedWorkspace(tx: Tx, workspaceId: string) {
   return row ? { ...row, plan } : null
 }
 
-async function countMembers(db: Db | Tx, workspaceId: string) {
+export async function countMembers(db: Db | Tx, workspaceId: string) {
   const [row] = await db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId))
   return row?.n ?? 0
 }
@@ -260,105 +254,4 @@ export async function seatUsage(workspace: { id: string; plan: Parameters<typeof
   const db = getDb()
   const [members, pending] = await Promise.all([countMembers(db, workspace.id), countPending(db, workspace.id)])
   return { members, pending, limit: seatLimit(workspace.plan, workspace.seats) }
-}
-
-export type InvitationView = {
-  id: string
-  workspaceId: string
-  workspaceName: string
-  email: string
-  role: WorkspaceRole
-  inviterEmail: string
-  expiresAt: Date
-  state: InvitationState
-}
-
-/** What an invitation link points at, whoever opens it; null for a token we never gave out. */
-export async function getInvitationByToken(token: string, db: Db | Tx = getDb()): Promise<InvitationView | null> {
-  if (!TOKEN_SHAPE.test(token)) return null
-  const [row] = await db
-    .select({
-      id: workspaceInvitations.id,
-      workspaceId: workspaceInvitations.workspaceId,
-      workspaceName: workspaces.name,
-      email: workspaceInvitations.email,
-      role: workspaceInvitations.role,
-      inviterEmail: workspaceInvitations.inviterEmail,
-      expiresAt: workspaceInvitations.expiresAt,
-      acceptedAt: workspaceInvitations.acceptedAt,
-      revokedAt: workspaceInvitations.revokedAt,
-    })
-    .from(workspaceInvitations)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-    .where(eq(workspaceInvitations.tokenHash, hashToken(token)))
-    .limit(1)
-  if (!row) return null
-  const { acceptedAt, revokedAt, ...view } = row
-  return { ...view, state: invitationState({ expiresAt: row.expiresAt, acceptedAt, revokedAt }) }
-}
-
-export type AcceptResult =
-  | { ok: true; workspaceId: string; workspaceName: string }
-  | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'gone'; state: Exclude<InvitationState, 'pending'>; inviterEmail: string }
-  | { ok: false; reason: 'wrong-account'; email: string }
-  | { ok: false; reason: 'no-seat'; inviterEmail: string; workspaceName: string }
-
-class NoSeat extends Error {}
-
-/**
- * Accepts an invitation for the signed-in user. Only the invited address may (case-insensitive);
- * anyone else changes nothing. Under the workspace lock the invitation is marked used by a
- * conditional update (two accepts of one token: one wins) and the seats are counted again: the
- * members after joining must fit the plan. No seat → nothing changes, the link keeps working.
- */
-export async function acceptInvitation(token: string, user: { id: string; email: string }): Promise<AcceptResult> {
-  const invitation = await getInvitationByToken(token)
-  if (!invitation) return { ok: false, reason: 'not-found' }
-  if (invitation.state !== 'pending')
-    return { ok: false, reason: 'gone', state: invitation.state, inviterEmail: invitation.inviterEmail }
-  if (normalizeInviteEmail(user.email) !== invitation.email)
-    return { ok: false, reason: 'wrong-account', email: invitation.email }
-  try {
-    return await getDb().transaction(async (tx): Promise<AcceptResult> => {
-      const workspace = await lockedWorkspace(tx, invitation.workspaceId)
-      if (!workspace) return { ok: false, reason: 'not-found' }
-      const [taken] = await tx
-        .update(workspaceInvitations)
-        .set({ acceptedAt: new Date(), acceptedBy: user.id })
-        .where(and(eq(workspaceInvitations.id, invitation.id), pendingWhere()))
-        .returning({ id: workspaceInvitations.id })
-      if (!taken) {
-        // Another request used, revoked or outlived it between the read above and the lock.
-        const now = await getInvitationByToken(token, tx)
-        const state = now && now.state !== 'pending' ? now.state : 'used'
-        return { ok: false, reason: 'gone', state, inviterEmail: invitation.inviterEmail }
-      }
-      const [already] = await tx
-        .select({ role: workspaceMembers.role })
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, invitation.workspaceId), eq(workspaceMembers.userId, user.id)))
-      if (!already) {
-        // This invitation's own seat is no longer pending (just marked used): counted once, as a member.
-        const members = await countMembers(tx, invitation.workspaceId)
-        if (members + 1 > seatLimit(workspace.plan, workspace.seats)) throw new NoSeat()
-        await tx.insert(workspaceMembers).values({ workspaceId: invitation.workspaceId, userId: user.id, role: invitation.role })
-        await recordAudit(
-          {
-            workspaceId: invitation.workspaceId,
-            actor: user,
-            kind: 'member.joined',
-            subject: invitation.email,
-            data: { role: invitation.role, invitedBy: invitation.inviterEmail },
-          },
-          tx,
-        )
-      }
-      return { ok: true, workspaceId: invitation.workspaceId, workspaceName: workspace.name }
-    })
-  } catch (error) {
-    if (error instanceof NoSeat)
-      return { ok: false, reason: 'no-seat', inviterEmail: invitation.inviterEmail, workspaceName: invitation.workspaceName }
-    throw error
-  }
 }

@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm'
+import { getDb, type Db } from '~/db/client.server'
+import { workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
+import { invitationState, normalizeInviteEmail, type InvitationState } from '~/lib/invitations'
+import { seatLimit, type WorkspaceRole } from '~/lib/permissions'
+import { recordAudit } from './audit.server'
+import { countMembers, hashToken, lockedWorkspace, pendingWhere, TOKEN_SHAPE, type Tx } from './invitations.server'
+
+// The invitation link's side (issue 21 Deliver 3 and 4; docs/teams.md "Invitations"): what a token
+// points at, and accepting it. Making, resending and revoking invitations is invitations.server.ts.
+
+export type InvitationView = {
+  id: string
+  workspaceId: string
+  workspaceName: string
+  email: string
+  role: WorkspaceRole
+  inviterEmail: string
+  expiresAt: Date
+  state: InvitationState
+}
+
+/** What an invitation link points at, whoever opens it; null for a token we never gave out. */
+export async function getInvitationByToken(token: string, db: Db | Tx = getDb()): Promise<InvitationView | null> {
+  if (!TOKEN_SHAPE.test(token)) return null
+  const [row] = await db
+    .select({
+      id: workspaceInvitations.id,
+      workspaceId: workspaceInvitations.workspaceId,
+      workspaceName: workspaces.name,
+      email: workspaceInvitations.email,
+      role: workspaceInvitations.role,
+      inviterEmail: workspaceInvitations.inviterEmail,
+      expiresAt: workspaceInvitations.expiresAt,
+      acceptedAt: workspaceInvitations.acceptedAt,
+      revokedAt: workspaceInvitations.revokedAt,
+    })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .where(eq(workspaceInvitations.tokenHash, hashToken(token)))
+    .limit(1)
+  if (!row) return null
+  const { acceptedAt, revokedAt, ...view } = row
+  return { ...view, state: invitationState({ expiresAt: row.expiresAt, acceptedAt, revokedAt }) }
+}
+
+export type AcceptResult =
+  | { ok: true; workspaceId: string; workspaceName: string }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'gone'; state: Exclude<InvitationState, 'pending'>; inviterEmail: string }
+  | { ok: false; reason: 'wrong-account'; email: string }
+  | { ok: false; reason: 'no-seat'; inviterEmail: string; workspaceName: string }
+
+class NoSeat extends Error {}
+
+/**
+ * Accepts an invitation for the signed-in user. Only the invited address may (case-insensitive);
+ * anyone else changes nothing. Under the workspace lock the invitation is marked used by a
+ * conditional update (two accepts of one token: one wins) and the seats are counted again: the
+ * members after joining must fit the plan. No seat → nothing changes, the link keeps working.
+ */
+export async function acceptInvitation(token: string, user: { id: string; email: string }): Promise<AcceptResult> {
+  const invitation = await getInvitationByToken(token)
+  if (!invitation) return { ok: false, reason: 'not-found' }
+  if (invitation.state !== 'pending')
+    return { ok: false, reason: 'gone', state: invitation.state, inviterEmail: invitation.inviterEmail }
+  if (normalizeInviteEmail(user.email) !== invitation.email)
+    return { ok: false, reason: 'wrong-account', email: invitation.email }
+  try {
+    return await getDb().transaction(async (tx): Promise<AcceptResult> => {
+      const workspace = await lockedWorkspace(tx, invitation.workspaceId)
+      if (!workspace) return { ok: false, reason: 'not-found' }
+      const [taken] = await tx
+        .update(workspaceInvitations)
+        .set({ acceptedAt: new Date(), acceptedBy: user.id })
+        .where(and(eq(workspaceInvitations.id, invitation.id), pendingWhere()))
+        .returning({ id: workspaceInvitations.id })
+      if (!taken) {
+        // Another request used, revoked or outlived it between the read above and the lock.
+        const now = await getInvitationByToken(token, tx)
+        const state = now && now.state !== 'pending' ? now.state : 'used'
+        return { ok: false, reason: 'gone', state, inviterEmail: invitation.inviterEmail }
+      }
+      const [already] = await tx
+        .select({ role: workspaceMembers.role })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, invitation.workspaceId), eq(workspaceMembers.userId, user.id)))
+      if (!already) {
+        // This invitation's own seat is no longer pending (just marked used): counted once, as a member.
+        const members = await countMembers(tx, invitation.workspaceId)
+        if (members + 1 > seatLimit(workspace.plan, workspace.seats)) throw new NoSeat()
+        await tx.insert(workspaceMembers).values({ workspaceId: invitation.workspaceId, userId: user.id, role: invitation.role })
+        await recordAudit(
+          {
+            workspaceId: invitation.workspaceId,
+            actor: user,
+            kind: 'member.joined',
+            subject: invitation.email,
+            data: { role: invitation.role, invitedBy: invitation.inviterEmail },
+          },
+          tx,
+        )
+      }
+      return { ok: true, workspaceId: invitation.workspaceId, workspaceName: workspace.name }
+    })
+  } catch (error) {
+    if (error instanceof NoSeat)
+      return { ok: false, reason: 'no-seat', inviterEmail: invitation.inviterEmail, workspaceName: invitation.workspaceName }
+    throw error
+  }
+}
