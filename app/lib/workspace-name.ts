@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// A workspace's name, as creating and renaming one take it (issue 21; docs/teams-members.md).
+// A workspace's name, as creating and renaming one take it (issue 21; docs/teams.md).
 
 export const WORKSPACE_NAME_MAX = 80
 
@@ -17,5 +17,5 @@ export const WorkspaceNameSchema = z.object({
     ),
 })
 
-/** Deleting a team workspace asks for its name, typed (docs/teams-members.md). */
+/** Deleting a team workspace asks for its name, typed (docs/teams.md). */
 export const DELETE_CONFIRM = 'Type the workspace’s name to confirm'

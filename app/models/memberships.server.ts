@@ -6,7 +6,7 @@ import { speakerNameForAttendees } from '~/lib/speaker-name'
 import { recordAudit } from './audit.server'
 import { lockWorkspace } from './workspaces.server'
 
-// Members of a workspace and what changes them (issue 21 Deliver 2 and 6; docs/teams-members.md):
+// Members of a workspace and what changes them (issue 21 Deliver 2 and 6; docs/teams.md):
 // role changes, removal, leaving and the ownership transfer. Each change is one transaction that
 // takes the workspace's lock first (lockWorkspace), then reads the roles it decides on afresh, so
 // two admins acting at once are decided one after the other, and records its audit row in it.

@@ -8,7 +8,7 @@ import { eraseAccountCopies } from './lead-erasure.server'
 import type { Person } from './memberships.server'
 import { lockWorkspace } from './workspaces.server'
 
-// A workspace's own life (issue 21 Deliver 6; docs/teams-members.md): made by a person, renamed,
+// A workspace's own life (issue 21 Deliver 6; docs/teams.md): made by a person, renamed,
 // its "Members see every lead" switch, and deleted by its owner. Each change is one transaction
 // that takes the workspace's lock first and reads the actor's role under it.
 
