@@ -1,7 +1,12 @@
-import { Form, Link } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { buttonClass } from '~/components/forms'
 import { Modal } from '~/components/modal'
+import { WorkspaceForm } from '~/components/workspace/workspace-form'
+
+// The delete steps post through WorkspaceForm: inside /app it carries `?workspace=` of the page (a
+// delete lands in the workspace the page showed, issue 21 Deliver 5); elsewhere (the admin lists) it
+// is Remix's <Form> posting to the same action as before.
 
 /**
  * A delete form that asks first. With JavaScript: the browser's confirm dialog, and the form
@@ -22,7 +27,7 @@ export function ConfirmDeleteForm({
   action?: string
 }) {
   return (
-    <Form
+    <WorkspaceForm
       method="post"
       action={action}
       className="inline"
@@ -42,7 +47,7 @@ export function ConfirmDeleteForm({
       <button type="submit" className={className}>
         {children}
       </button>
-    </Form>
+    </WorkspaceForm>
   )
 }
 
@@ -117,14 +122,14 @@ function ConfirmDeleteButtons({
 }) {
   return (
     <div className={`${className} flex gap-3`}>
-      <Form method="post" action={action}>
+      <WorkspaceForm method="post" action={action}>
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <button type="submit" className={buttonClass.danger}>
           {label}
         </button>
-      </Form>
+      </WorkspaceForm>
       <Link to={cancelTo} className={buttonClass.secondary}>
         Cancel
       </Link>
