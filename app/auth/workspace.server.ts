@@ -90,6 +90,19 @@ function toScope(user: SessionUser, { workspace, role }: { workspace: WorkspaceS
   }
 }
 
+/**
+ * The scope of the sessions themselves (issue 21 Deliver 2): the owner and admins open every session
+ * of the workspace (`sessions.all`); a member lists, opens and edits the sessions they run, whether
+ * or not "Members see every lead" shows them every lead. Talks are shared: every member uses them.
+ */
+export function sessionsScope(scope: WorkspaceScope): Scope {
+  return {
+    ownerId: scope.ownerId,
+    userId: scope.userId,
+    runnerId: can(scope.role, 'sessions.all') ? null : scope.userId,
+  }
+}
+
 /** Makes a workspace the current one of this browser (the switcher, joining, creating). */
 export async function currentWorkspaceCookie(workspaceId: string) {
   return workspaceCookie().serialize(workspaceId)

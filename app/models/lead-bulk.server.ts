@@ -3,13 +3,15 @@ import { getDb } from '~/db/client.server'
 import { contacts, leads } from '~/db/schema'
 import { TAGS_PER_PERSON } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
+import type { Scope } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
 import { eraseCaptures, recordLeadEvent } from '~/models/lead-events.server'
-import { ownerPlan, visibleLeadsFilter } from './leads.server'
+import { ownerPlan, runnerCondition, visibleLeadsFilter } from './leads.server'
 
 // Bulk actions of the leads list (issue 10 Deliver 2): status, tags and delete on selected people.
-// All or nothing: when any id is not one of the owner's people with a visible capture (another
-// speaker's, a locked-only person, a made-up id), nothing changes and the route answers 404.
+// All or nothing: when any id is not one of the people the scope sees with a visible capture (another
+// workspace's, one captured only at another member's sessions for a member who sees their own, a
+// locked-only person, a made-up id), nothing changes and the route answers 404.
 // Each person changed gets one timeline entry and one lead.updated (recordLeadEvent); deleting goes
 // through eraseCaptures, the one deletion path.
 
@@ -17,7 +19,8 @@ type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0]
 
 export type BulkResult = { ok: true; changed: number } | { ok: false; reason: 'not-found' | 'won-needs-deal' | 'too-many-tags' }
 
-async function lockOwnedPeople(tx: Tx, ownerId: string, ids: readonly string[]) {
+async function lockOwnedPeople(tx: Tx, scope: Scope, ids: readonly string[]) {
+  const { ownerId } = scope
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))]
   if (wanted.length === 0 || !wanted.every(isUuid)) return null
   const plan = await ownerPlan(ownerId, tx)
@@ -28,21 +31,17 @@ async function lockOwnedPeople(tx: Tx, ownerId: string, ids: readonly string[]) 
       and(
         eq(contacts.ownerId, ownerId),
         inArray(contacts.id, wanted),
-        sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter({ plan })})`,
+        sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${and(visibleLeadsFilter({ plan }), runnerCondition(scope))})`,
       ),
     )
     .for('update')
   return rows.length === wanted.length ? rows : null
 }
 
-export async function bulkSetStatus(
-  ownerId: string,
-  ids: readonly string[],
-  status: ContactStatus,
-  actorId: string,
-): Promise<BulkResult> {
+export async function bulkSetStatus(scope: Scope, ids: readonly string[], status: ContactStatus): Promise<BulkResult> {
+  const { ownerId, userId: actorId } = scope
   return getDb().transaction(async (tx) => {
-    const people = await lockOwnedPeople(tx, ownerId, ids)
+    const people = await lockOwnedPeople(tx, scope, ids)
     if (!people) return { ok: false, reason: 'not-found' }
     const changing = people.filter((p) => p.status !== status)
     // As on the person's page, won needs a deal value (app/lib/lead-follow-up.ts).
@@ -74,15 +73,10 @@ export async function bulkSetStatus(
   })
 }
 
-export async function bulkTag(
-  ownerId: string,
-  ids: readonly string[],
-  tag: string,
-  change: 'add' | 'remove',
-  actorId: string,
-): Promise<BulkResult> {
+export async function bulkTag(scope: Scope, ids: readonly string[], tag: string, change: 'add' | 'remove'): Promise<BulkResult> {
+  const { ownerId, userId: actorId } = scope
   return getDb().transaction(async (tx) => {
-    const people = await lockOwnedPeople(tx, ownerId, ids)
+    const people = await lockOwnedPeople(tx, scope, ids)
     if (!people) return { ok: false, reason: 'not-found' }
     const changing = people.filter((p) => p.tags.includes(tag) === (change === 'remove'))
     if (change === 'add' && changing.some((p) => p.tags.length >= TAGS_PER_PERSON)) return { ok: false, reason: 'too-many-tags' }
@@ -112,11 +106,13 @@ export async function bulkTag(
 /**
  * Deletes the selected people: every capture of each (the locked ones too — the speaker asked for
  * the person to go), through eraseCaptures, which records the erasures, sends lead.deleted and
- * removes the person with their last capture.
+ * removes the person with their last capture. A member who sees only their sessions' leads deletes
+ * the captures made there (as on the person's page).
  */
-export async function bulkDelete(ownerId: string, ids: readonly string[], actorId: string): Promise<BulkResult> {
+export async function bulkDelete(scope: Scope, ids: readonly string[]): Promise<BulkResult> {
+  const { ownerId, userId: actorId } = scope
   return getDb().transaction(async (tx) => {
-    const people = await lockOwnedPeople(tx, ownerId, ids)
+    const people = await lockOwnedPeople(tx, scope, ids)
     if (!people) return { ok: false, reason: 'not-found' }
     const captures = await tx
       .select({ id: leads.id })
@@ -128,6 +124,7 @@ export async function bulkDelete(ownerId: string, ids: readonly string[], actorI
             leads.contactId,
             people.map((p) => p.id),
           ),
+          runnerCondition(scope),
         ),
       )
     await eraseCaptures(

@@ -15,13 +15,17 @@ import {
   webhookDeliveries,
   type SessionQuestion,
 } from '~/db/schema'
+import type { Scope } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
-import { attendeeDetailColumns, visibleLeadsFilter } from './leads.server'
+import { attendeeDetailColumns, runnerCondition, visibleLeadsFilter } from './leads.server'
 
 // One person of the speaker's (issue 10 Deliver 2/3/9): the contact row, its captures the plan lets
 // the speaker see (locked ones are only counted), the consent records of those captures with their
 // exact texts, the timeline and the notes. A person whose captures are all locked, or another
-// speaker's, is null: the routes answer 404. Every query names the owner in its WHERE clause.
+// speaker's, is null: the routes answer 404. Every query names the owner in its WHERE clause. A
+// member who sees only the leads of the sessions they run (issue 21) sees a person through a capture
+// made there, and only those captures, their consent records and their timeline entries; what
+// belongs to the person (status, deal, tags, notes) is the workspace's and shown whole.
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Executor = Db | Tx
@@ -79,18 +83,19 @@ export function latestDetails(captures: readonly PersonCapture[], fallbackName: 
   }
 }
 
-/** The SQL condition "this person has at least one capture the owner may see". */
-export function personVisible(ownerId: string) {
-  return sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${visibleLeadsFilter()})`
+/** The SQL condition "this person has at least one capture the scope may see". */
+export function personVisible(scope: Scope) {
+  return sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${scope.ownerId} and ${and(visibleLeadsFilter(), runnerCondition(scope))})`
 }
 
-/** The person's row if it is the owner's and has a visible capture; locks it inside a transaction. */
-export async function findVisiblePerson(db: Executor, ownerId: string, contactId: string, options: { lock?: boolean } = {}) {
+/** The person's row if the scope sees a capture of theirs; locks it inside a transaction. */
+export async function findVisiblePerson(db: Executor, scope: Scope, contactId: string, options: { lock?: boolean } = {}) {
+  const { ownerId } = scope
   if (!isUuid(contactId) || !isUuid(ownerId)) return null
   const query = db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId), personVisible(ownerId)))
+    .where(and(eq(contacts.id, contactId), eq(contacts.ownerId, ownerId), personVisible(scope)))
     .limit(1)
   const [row] = options.lock ? await query.for('update', { of: contacts }) : await query
   return row ?? null
@@ -111,15 +116,19 @@ const captureColumns = {
   updatedAt: leads.updatedAt,
 }
 
-/** The person's captures the plan lets the owner see, oldest first, with their sessions. */
-export async function visibleCaptures(db: Executor, ownerId: string, contactId: string): Promise<PersonCapture[]> {
-  return (await visibleCapturesOf(db, [{ ownerId, contactId }])).get(contactId) ?? []
+/** The person's captures the plan (and the runner rule) lets the scope see, oldest first, with their sessions. */
+export async function visibleCaptures(db: Executor, scope: Scope, contactId: string): Promise<PersonCapture[]> {
+  return (await visibleCapturesOf(db, [{ ownerId: scope.ownerId, contactId }], scope)).get(contactId) ?? []
 }
 
-/** visibleCaptures of many people in one query: by person id, each list oldest first. */
+/**
+ * visibleCaptures of many people in one query: by person id, each list oldest first. With a scope,
+ * only the captures it sees (the runner rule); without, every capture the plan shows (scoring).
+ */
 export async function visibleCapturesOf(
   db: Executor,
   people: readonly { ownerId: string; contactId: string }[],
+  scope?: Scope,
 ): Promise<Map<string, PersonCapture[]>> {
   const byPerson = new Map<string, PersonCapture[]>()
   if (people.length === 0) return byPerson
@@ -134,6 +143,7 @@ export async function visibleCapturesOf(
         inIdList(leads.contactId, [...ownerOf.keys()]),
         inIdList(leads.ownerId, [...new Set(ownerOf.values())]),
         visibleLeadsFilter(),
+        scope ? runnerCondition(scope) : undefined,
       ),
     )
     .orderBy(asc(leads.createdAt), asc(leads.id))
@@ -147,12 +157,15 @@ export async function visibleCapturesOf(
   return byPerson
 }
 
-/** Every capture id of the person, visible or locked (deleting a person deletes them all). */
-export async function allCaptureIds(db: Executor, ownerId: string, contactId: string) {
+/**
+ * Every capture id of the person the scope works on, visible or locked (deleting a person deletes
+ * them all): for a member who sees only their sessions' leads, the captures made there.
+ */
+export async function allCaptureIds(db: Executor, scope: Scope, contactId: string) {
   const rows = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, ownerId)))
+    .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, scope.ownerId), runnerCondition(scope)))
   return rows.map((r) => r.id)
 }
 
@@ -182,16 +195,19 @@ export type TimelineEvent = { id: number; type: string; leadId: string | null; d
 export type PersonNote = { id: string; body: string; createdAt: Date; updatedAt: Date }
 
 /**
- * Everything the detail page shows about one person, or null (not theirs, no such person, or every
- * capture locked). Timeline entries about a locked capture are left out with the capture.
+ * Everything the detail page shows about one person, or null (not the scope's to see, no such
+ * person, or every capture locked). Timeline entries about a locked capture are left out with the
+ * capture; for a member who sees only their sessions' leads, so are those about any capture that is
+ * not one of theirs (the person's own entries — status, deal, tags, notes — stay).
  */
-export async function getPersonDetail({ ownerId, contactId }: { ownerId: string; contactId: string }) {
+export async function getPersonDetail({ scope, contactId }: { scope: Scope; contactId: string }) {
+  const { ownerId } = scope
   const db = getDb()
-  const person = await findVisiblePerson(db, ownerId, contactId)
+  const person = await findVisiblePerson(db, scope, contactId)
   if (!person) return null
   const [captures, allIds, events, notes] = await Promise.all([
-    visibleCaptures(db, ownerId, person.id),
-    allCaptureIds(db, ownerId, person.id),
+    visibleCaptures(db, scope, person.id),
+    allCaptureIds(db, scope, person.id),
     db
       .select({
         id: leadEvents.id,
@@ -217,12 +233,13 @@ export async function getPersonDetail({ ownerId, contactId }: { ownerId: string;
   const visibleIds = new Set(captures.map((c) => c.id))
   const lockedIds = new Set(allIds.filter((id) => !visibleIds.has(id)))
   const consents = await consentRecords(db, ownerId, [...visibleIds])
+  const shown = (leadId: string | null) => !leadId || (scope.runnerId === null ? !lockedIds.has(leadId) : visibleIds.has(leadId))
   return {
     person,
     captures,
     locked: lockedIds.size,
     consents,
-    events: events.filter((e) => !e.leadId || !lockedIds.has(e.leadId)) as TimelineEvent[],
+    events: events.filter((e) => shown(e.leadId)) as TimelineEvent[],
     notes: notes as PersonNote[],
   }
 }
@@ -231,10 +248,13 @@ export type PersonDetail = NonNullable<Awaited<ReturnType<typeof getPersonDetail
 
 /**
  * Everything held about one person (issue 10 Deliver 9, the attendee's right of access): the detail
- * plus the CRM sync rows and the webhook deliveries about them. Null as getPersonDetail.
+ * plus the CRM sync rows and the webhook deliveries about them. Null as getPersonDetail. For a member
+ * who sees only their sessions' leads, `deliveries` is null: a delivery's body may carry a capture
+ * made at another member's session (the workspace's admins export the whole record).
  */
-export async function getPersonExport({ ownerId, contactId }: { ownerId: string; contactId: string }) {
-  const detail = await getPersonDetail({ ownerId, contactId })
+export async function getPersonExport({ scope, contactId }: { scope: Scope; contactId: string }) {
+  const { ownerId } = scope
+  const detail = await getPersonDetail({ scope, contactId })
   if (!detail) return null
   const db = getDb()
   const [crm, deliveries] = await Promise.all([
@@ -249,20 +269,22 @@ export async function getPersonExport({ ownerId, contactId }: { ownerId: string;
       })
       .from(crmSyncs)
       .where(and(eq(crmSyncs.contactId, detail.person.id), eq(crmSyncs.ownerId, ownerId))),
-    db
-      .select({
-        id: webhookDeliveries.id,
-        eventType: webhookDeliveries.eventType,
-        payload: webhookDeliveries.payload,
-        status: webhookDeliveries.status,
-        attempts: webhookDeliveries.attempts,
-        responseStatus: webhookDeliveries.responseStatus,
-        createdAt: webhookDeliveries.createdAt,
-        deliveredAt: webhookDeliveries.deliveredAt,
-      })
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.contactId, detail.person.id), eq(webhookDeliveries.ownerId, ownerId)))
-      .orderBy(asc(webhookDeliveries.createdAt)),
+    scope.runnerId !== null
+      ? null
+      : db
+          .select({
+            id: webhookDeliveries.id,
+            eventType: webhookDeliveries.eventType,
+            payload: webhookDeliveries.payload,
+            status: webhookDeliveries.status,
+            attempts: webhookDeliveries.attempts,
+            responseStatus: webhookDeliveries.responseStatus,
+            createdAt: webhookDeliveries.createdAt,
+            deliveredAt: webhookDeliveries.deliveredAt,
+          })
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.contactId, detail.person.id), eq(webhookDeliveries.ownerId, ownerId)))
+          .orderBy(asc(webhookDeliveries.createdAt)),
   ])
   return { ...detail, crm, deliveries }
 }

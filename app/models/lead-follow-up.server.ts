@@ -3,21 +3,24 @@ import { getDb, type Db } from '~/db/client.server'
 import { contactNotes, contacts } from '~/db/schema'
 import { mergeTags, normalizeTag } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
+import type { Scope } from '~/lib/permissions'
 import { eraseCaptures, recordLeadEvent } from '~/models/lead-events.server'
 import { allCaptureIds, findVisiblePerson } from './lead-detail.server'
 
 // The speaker's changes to one person (issue 10 Deliver 2): status, deal value, tags, notes and the
 // deletion of the person. Each runs in one transaction with its timeline entry (recordLeadEvent),
-// which also tells webhooks and CRMs (lead.updated) — except notes, which stay private. A person who
-// is not the owner's, or whose captures are all locked, is 'not-found' (the route answers 404).
+// which also tells webhooks and CRMs (lead.updated) — except notes, which stay private. A person the
+// scope does not see (another workspace's, only captured at another member's sessions for a member
+// who sees their own, or with every capture locked) is 'not-found' (the route answers 404).
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Actor = { ownerId: string; contactId: string; actorId: string }
+/** The scope of the request (the acting person is scope.userId) and the person worked on. */
+type Actor = Scope & { contactId: string }
 type Person = typeof contacts.$inferSelect
 
 async function withPerson<T>(actor: Actor, work: (tx: Tx, person: Person) => Promise<T>): Promise<T | 'not-found'> {
   return getDb().transaction(async (tx) => {
-    const person = await findVisiblePerson(tx, actor.ownerId, actor.contactId, { lock: true })
+    const person = await findVisiblePerson(tx, actor, actor.contactId, { lock: true })
     if (!person) return 'not-found' as const
     return work(tx, person)
   })
@@ -40,7 +43,7 @@ export function savePipeline(
       .update(contacts)
       .set({ status: input.status, dealValueCents: input.dealValueCents, dealCurrency, updatedAt: new Date() })
       .where(owned(actor))
-    const base = { ownerId: actor.ownerId, contactId: actor.contactId, actorId: actor.actorId, notify: 'lead.updated' as const }
+    const base = { ownerId: actor.ownerId, contactId: actor.contactId, actorId: actor.userId, notify: 'lead.updated' as const }
     if (statusChanged) await recordLeadEvent(tx, { ...base, type: 'status', data: { from: person.status, to: input.status } })
     if (dealChanged)
       await recordLeadEvent(tx, {
@@ -65,7 +68,7 @@ export function addTags(actor: Actor, input: string) {
     await recordLeadEvent(tx, {
       ownerId: actor.ownerId,
       contactId: actor.contactId,
-      actorId: actor.actorId,
+      actorId: actor.userId,
       type: 'tags',
       data: { added: merged.added, removed: [] },
       notify: 'lead.updated',
@@ -85,7 +88,7 @@ export function removeTag(actor: Actor, raw: string) {
     await recordLeadEvent(tx, {
       ownerId: actor.ownerId,
       contactId: actor.contactId,
-      actorId: actor.actorId,
+      actorId: actor.userId,
       type: 'tags',
       data: { added: [], removed: [tag] },
       notify: 'lead.updated',
@@ -98,12 +101,12 @@ export function addNote(actor: Actor, body: string) {
   return withPerson(actor, async (tx) => {
     const [note] = await tx
       .insert(contactNotes)
-      .values({ contactId: actor.contactId, ownerId: actor.ownerId, authorId: actor.actorId, body })
+      .values({ contactId: actor.contactId, ownerId: actor.ownerId, authorId: actor.userId, body })
       .returning({ id: contactNotes.id })
     await recordLeadEvent(tx, {
       ownerId: actor.ownerId,
       contactId: actor.contactId,
-      actorId: actor.actorId,
+      actorId: actor.userId,
       type: 'note',
       data: { action: 'added', noteId: note!.id },
     })
@@ -127,7 +130,7 @@ export function changeNote(actor: Actor, noteId: string, body: string | null) {
     await recordLeadEvent(tx, {
       ownerId: actor.ownerId,
       contactId: actor.contactId,
-      actorId: actor.actorId,
+      actorId: actor.userId,
       type: 'note',
       data: { action: body === null ? 'deleted' : 'edited', noteId },
     })
@@ -135,11 +138,15 @@ export function changeNote(actor: Actor, noteId: string, body: string | null) {
   })
 }
 
-/** Deletes the person: every capture, visible or locked, through the one deletion path. */
+/**
+ * Deletes the person: every capture, visible or locked, through the one deletion path. A member who
+ * sees only their sessions' leads deletes the captures made there; the person stays in the workspace
+ * while another session's capture of theirs remains.
+ */
 export function deletePerson(actor: Actor) {
   return withPerson(actor, async (tx) => {
-    const leadIds = await allCaptureIds(tx, actor.ownerId, actor.contactId)
-    const erased = await eraseCaptures(tx, { ownerId: actor.ownerId, leadIds }, 'speaker', actor.actorId)
+    const leadIds = await allCaptureIds(tx, actor, actor.contactId)
+    const erased = await eraseCaptures(tx, { ownerId: actor.ownerId, leadIds }, 'speaker', actor.userId)
     return { erased: erased.length }
   })
 }

@@ -2,12 +2,15 @@ import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { contacts, leadConsents, leads, talkSessions, talks } from '~/db/schema'
 import type { LeadFilters } from '~/lib/lead-filters'
+import type { Scope } from '~/lib/permissions'
 import type { ContactStatus, ScoreBand } from '~/lib/lead-status'
 import { lockedLeadCount, PLAN_LIMITS, type Plan } from '~/lib/plans'
-import { visibleCaptureCount, visibleLeadsFilter } from './leads.server'
+import { runnerCondition, runnerSessions, visibleCaptureCount, visibleLeadsFilter } from './leads.server'
 
 // The leads list (issue 10 Deliver 1): one row per person (contacts), only people with at least one
-// capture the owner's plan lets them see. Every query names the owner; the filters on where and when
+// capture the owner's plan lets them see — and, for a member who sees only the leads of the sessions
+// they run, one made at such a session (runnerCondition, issue 21). Every query names the workspace
+// (scope.ownerId); the filters on where and when
 // a person was seen (session, talk, event, dates) and the search apply to their VISIBLE captures in
 // one EXISTS, so a locked capture never decides what is shown. The details shown (name, company,
 // job title) are the latest visible capture's, not the contact's copy of the latest capture, which
@@ -32,9 +35,11 @@ function dayAfter(day: string) {
   return d
 }
 
-/** Conditions on `leads` for one capture the owner may see that matches the capture filters. */
-function captureConditions(ownerId: string, plan: Plan, filters: LeadFilters): SQL {
-  const parts: SQL[] = [eq(leads.ownerId, ownerId), visibleLeadsFilter({ plan })]
+/** Conditions on `leads` for one capture the scope may see that matches the capture filters. */
+function captureConditions(scope: Scope, plan: Plan, filters: LeadFilters): SQL {
+  const { ownerId } = scope
+  const runner = runnerCondition(scope)
+  const parts: SQL[] = [eq(leads.ownerId, ownerId), visibleLeadsFilter({ plan }), ...(runner ? [runner] : [])]
   if (filters.session) parts.push(eq(leads.sessionId, filters.session))
   if (filters.talk)
     parts.push(
@@ -51,17 +56,18 @@ function captureConditions(ownerId: string, plan: Plan, filters: LeadFilters): S
   return and(...parts)!
 }
 
-/** The people of this owner that the filters select (owner first in the WHERE clause). */
-export function peopleWhere(ownerId: string, plan: Plan, filters: LeadFilters, contactIds?: readonly string[]): SQL {
+/** The people of the workspace that the scope sees and the filters select (owner first in the WHERE clause). */
+export function peopleWhere(scope: Scope, plan: Plan, filters: LeadFilters, contactIds?: readonly string[]): SQL {
+  const { ownerId } = scope
   const parts: SQL[] = [eq(contacts.ownerId, ownerId)]
   // A person exists only with at least one capture (eraseCaptures removes them with their last one),
-  // so when the plan shows every capture and no filter is about captures, the EXISTS is always true:
-  // leaving it out lets the default view count from the contacts index alone.
+  // so when the plan shows every capture, the scope sees every lead and no filter is about captures,
+  // the EXISTS is always true: leaving it out lets the default view count from the contacts index alone.
   const captureFiltered =
     !!(filters.session || filters.talk || filters.event || filters.from || filters.to || filters.q) || filters.consent === 'yes'
-  if (captureFiltered || PLAN_LIMITS[plan].visibleLeadsPerSession !== null)
+  if (captureFiltered || PLAN_LIMITS[plan].visibleLeadsPerSession !== null || scope.runnerId !== null)
     parts.push(
-      sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(ownerId, plan, filters)})`,
+      sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(scope, plan, filters)})`,
     )
   if (contactIds) parts.push(inArray(contacts.id, contactIds.length ? [...contactIds] : ['00000000-0000-0000-0000-000000000000']))
   if (filters.status) parts.push(eq(contacts.status, filters.status))
@@ -71,7 +77,7 @@ export function peopleWhere(ownerId: string, plan: Plan, filters: LeadFilters, c
   // withdraw it; erasure does): "no" = no visible capture with marketing consent.
   if (filters.consent === 'no')
     parts.push(
-      sql`not exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${leads.marketingConsent} and ${visibleLeadsFilter({ plan })})`,
+      sql`not exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${leads.marketingConsent} and ${and(visibleLeadsFilter({ plan }), runnerCondition(scope))})`,
     )
   return and(...parts)!
 }
@@ -126,8 +132,9 @@ const personColumns = {
 type PersonBase = { [K in keyof typeof personColumns]: (typeof contacts.$inferSelect)[K] }
 
 /** Adds the visible captures' details to people read from contacts (one query for the batch). */
-async function withCaptures(ownerId: string, plan: Plan, people: PersonBase[], withConsent: boolean): Promise<LeadPersonRow[]> {
+async function withCaptures(scope: Scope, plan: Plan, people: PersonBase[], withConsent: boolean): Promise<LeadPersonRow[]> {
   if (people.length === 0) return []
+  const { ownerId } = scope
   const db = getDb()
   const captures = await db
     .select({
@@ -150,6 +157,7 @@ async function withCaptures(ownerId: string, plan: Plan, people: PersonBase[], w
           people.map((p) => p.id),
         ),
         visibleLeadsFilter({ plan }),
+        runnerCondition(scope),
       ),
     )
     .orderBy(desc(leads.createdAt), desc(leads.id))
@@ -206,18 +214,18 @@ async function latestConsents(ownerId: string, leadIds: string[]) {
 
 /** One page of people and how many match in all. */
 export async function listLeadPeople({
-  ownerId,
+  scope,
   plan,
   filters,
   page,
 }: {
-  ownerId: string
+  scope: Scope
   plan: Plan
   filters: LeadFilters
   page: number
 }) {
   const db = getDb()
-  const where = peopleWhere(ownerId, plan, filters)
+  const where = peopleWhere(scope, plan, filters)
   const [people, [totals]] = await Promise.all([
     db
       .select(personColumns)
@@ -233,40 +241,40 @@ export async function listLeadPeople({
   ])
   const total = Number(totals?.n ?? 0)
   return {
-    rows: await withCaptures(ownerId, plan, people, false),
+    rows: await withCaptures(scope, plan, people, false),
     total,
     totalPages: Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE)),
   }
 }
 
-/** Whether the owner has any person at all with a visible capture (for the empty state). */
-export async function hasAnyLeadPeople(ownerId: string, plan: Plan) {
+/** Whether the scope sees any person at all with a visible capture (for the empty state). */
+export async function hasAnyLeadPeople(scope: Scope, plan: Plan) {
   const [row] = await getDb()
     .select({ id: leads.id })
     .from(leads)
-    .where(and(eq(leads.ownerId, ownerId), visibleLeadsFilter({ plan })))
+    .where(and(eq(leads.ownerId, scope.ownerId), visibleLeadsFilter({ plan }), runnerCondition(scope)))
     .limit(1)
   return !!row
 }
 
 /**
  * The export's rows, batch by batch (keyset on the contact id, never the whole result in memory):
- * the filtered people, or only the given ones (a selection; ids that are not the owner's match nothing).
+ * the filtered people, or only the given ones (a selection; ids the scope does not see match nothing).
  */
 export async function* leadPeopleBatches({
-  ownerId,
+  scope,
   plan,
   filters,
   contactIds,
   batchSize = 500,
 }: {
-  ownerId: string
+  scope: Scope
   plan: Plan
   filters: LeadFilters
   contactIds?: readonly string[]
   batchSize?: number
 }): AsyncGenerator<LeadPersonRow[]> {
-  const where = peopleWhere(ownerId, plan, filters, contactIds)
+  const where = peopleWhere(scope, plan, filters, contactIds)
   let after: string | null = null
   for (;;) {
     const people: PersonBase[] = await getDb()
@@ -276,15 +284,23 @@ export async function* leadPeopleBatches({
       .orderBy(asc(contacts.id))
       .limit(batchSize)
     if (people.length === 0) return
-    yield await withCaptures(ownerId, plan, people, true)
+    yield await withCaptures(scope, plan, people, true)
     if (people.length < batchSize) return
     after = people[people.length - 1]!.id
   }
 }
 
-/** The owner's sessions, talks, event names and tags, for the filter controls. */
-export async function leadFilterOptions(ownerId: string) {
+/**
+ * The sessions, talks, event names and tags the scope's filter controls offer: for a member who sees
+ * only their sessions' leads, those sessions and the tags of the people seen there.
+ */
+export async function leadFilterOptions(scope: Scope) {
+  const { ownerId } = scope
   const db = getDb()
+  const runner = runnerCondition(scope)
+  const seenByRunner = runner
+    ? sql` and exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${runner})`
+    : sql``
   const [sessions, tags] = await Promise.all([
     db
       .select({
@@ -296,10 +312,10 @@ export async function leadFilterOptions(ownerId: string) {
       })
       .from(talkSessions)
       .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-      .where(eq(talkSessions.workspaceId, ownerId))
+      .where(and(eq(talkSessions.workspaceId, ownerId), runnerSessions(scope)))
       .orderBy(desc(talkSessions.startsAt)),
     db.execute<{ tag: string }>(
-      sql`select distinct t.tag from ${contacts}, unnest(${contacts.tags}) as t(tag) where ${contacts.ownerId} = ${ownerId} and ${contacts.tags} <> '{}' order by 1 limit 200`,
+      sql`select distinct t.tag from ${contacts}, unnest(${contacts.tags}) as t(tag) where ${contacts.ownerId} = ${ownerId} and ${contacts.tags} <> '{}'${seenByRunner} order by 1 limit 200`,
     ),
   ])
   const talkMap = new Map(sessions.map((s) => [s.talkId, s.talkTitle]))
@@ -317,11 +333,12 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Where the owner has locked captures (their plan shows the first N captures a session ever had):
- * per session, the total and how many are withheld (live captures the gate does not show). Empty
- * when the plan shows everything.
+ * Where the scope has locked captures (the plan shows the first N captures a session ever had):
+ * per session (of those whose leads the scope sees), the total and how many are withheld (live
+ * captures the gate does not show). Empty when the plan shows everything.
  */
-export async function lockedCaptureSessions(ownerId: string, plan: Plan) {
+export async function lockedCaptureSessions(scope: Scope, plan: Plan) {
+  const { ownerId } = scope
   const db = getDb()
   const limit = PLAN_LIMITS[plan].visibleLeadsPerSession
   if (limit === null) return { plan, sessions: [] }
@@ -336,7 +353,7 @@ export async function lockedCaptureSessions(ownerId: string, plan: Plan) {
     })
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(and(eq(talkSessions.workspaceId, ownerId), eq(talkSessions.unlocked, false)))
+    .where(and(eq(talkSessions.workspaceId, ownerId), eq(talkSessions.unlocked, false), runnerSessions(scope)))
     .orderBy(desc(talkSessions.startsAt))
   return {
     plan,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { leadConsents, leadErasures, leads, talkSessions, talks, workspaces } from '~/db/schema'
+import type { Scope } from '~/lib/permissions'
 import { isPlan, lockedLeadCount, PLAN_LIMITS, PLANS, visibleLeadLimit, type Plan } from '~/lib/plans'
 import { workspacePlan } from './workspaces.server'
 
@@ -13,6 +14,27 @@ import { workspacePlan } from './workspaces.server'
 // the visible leads never reveals locked ones.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The runner rule (issue 21 Deliver 2 and 8), the one place it is written: a member who sees only
+ * the leads of the sessions they run (scope.runnerId set) sees only the captures made at those
+ * sessions, and a person only through such a capture. A condition on a capture's session column
+ * (`leads.session_id` unless another alias is named); undefined when the scope sees every lead of
+ * the workspace, so the owner's and admins' queries stay exactly what they were (no extra join or
+ * subquery). The sub-select walks talk_sessions_user_idx (user_id, workspace_id).
+ */
+export function runnerCondition(scope: Scope, sessionId: SQLWrapper = leads.sessionId): SQL | undefined {
+  if (scope.runnerId === null) return undefined
+  return sql`${sessionId} in (select "run_s"."id" from ${talkSessions} as "run_s" where "run_s"."user_id" = ${scope.runnerId} and "run_s"."workspace_id" = ${scope.ownerId})`
+}
+
+/**
+ * The same rule for the sessions themselves: the sessions a scope with a runner opens are the ones
+ * that person runs. Undefined when the scope opens every session of the workspace.
+ */
+export function runnerSessions(scope: Scope): SQL | undefined {
+  return scope.runnerId === null ? undefined : eq(talkSessions.userId, scope.runnerId)
+}
 
 /** The visibility order: the earliest captured first; the id breaks ties so the cut is stable. */
 export const leadVisibilityOrder = [asc(leads.createdAt), asc(leads.id)] as const
@@ -99,14 +121,12 @@ export type OwnedSession = {
   plan: Plan
 }
 
-/** A session of this owner with the owner's plan, or null (someone else's session looks like none). */
-export async function getOwnedSession({
-  ownerId,
-  sessionId,
-}: {
-  ownerId: string
-  sessionId: string
-}): Promise<OwnedSession | null> {
+/**
+ * A session of the scope's workspace that the scope opens (runnerSessions), with the workspace's
+ * plan, or null: another workspace's session, or another member's for a member, looks like none.
+ */
+export async function getOwnedSession(scope: Scope, sessionId: string): Promise<OwnedSession | null> {
+  const { ownerId } = scope
   if (!UUID.test(sessionId) || !UUID.test(ownerId)) return null
   const [row] = await getDb()
     .select({
@@ -122,7 +142,7 @@ export async function getOwnedSession({
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
     .innerJoin(workspaces, eq(workspaces.id, talkSessions.workspaceId))
-    .where(and(eq(talkSessions.id, sessionId), eq(talkSessions.workspaceId, ownerId)))
+    .where(and(eq(talkSessions.id, sessionId), eq(talkSessions.workspaceId, ownerId), runnerSessions(scope)))
     .limit(1)
   if (!row) return null
   return { ...row, plan: isPlan(row.plan) ? row.plan : 'free' }
@@ -152,17 +172,13 @@ export type SessionLeads = {
 }
 
 /**
- * The leads of one of the owner's sessions that the plan lets them see, with the total and the
- * number withheld. Null when the session is not theirs (the route answers 404).
+ * The leads of one of the workspace's sessions that the plan lets the scope see, with the total and
+ * the number withheld. Null when the scope does not open the session (the route answers 404); a
+ * session the scope opens is one whose leads it sees.
  */
-export async function listSessionLeads({
-  ownerId,
-  sessionId,
-}: {
-  ownerId: string
-  sessionId: string
-}): Promise<SessionLeads | null> {
-  const session = await getOwnedSession({ ownerId, sessionId })
+export async function listSessionLeads(scope: Scope, sessionId: string): Promise<SessionLeads | null> {
+  const { ownerId } = scope
+  const session = await getOwnedSession(scope, sessionId)
   if (!session) return null
   const db = getDb()
   const owned = and(eq(leads.sessionId, session.id), eq(leads.ownerId, ownerId))

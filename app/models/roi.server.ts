@@ -3,10 +3,11 @@ import { alias } from 'drizzle-orm/pg-core'
 import { getDb } from '~/db/client.server'
 import { contacts, leads, talks, talkSessions } from '~/db/schema'
 import { isContactStatus } from '~/lib/lead-status'
+import type { Scope } from '~/lib/permissions'
 import { hasLeadAnalytics, type Plan } from '~/lib/plans'
 import type { CostInput, PersonCapture } from '~/lib/roi'
 import { isUuid } from '~/lib/text'
-import { ownerPlan, visibleLeadsFilter } from './leads.server'
+import { ownerPlan, runnerCondition, runnerSessions, visibleLeadsFilter } from './leads.server'
 import { getSession, statsColumns } from './talk-sessions.server'
 import { getTalk } from './talks.server'
 
@@ -15,7 +16,11 @@ import { getTalk } from './talks.server'
 // count for money: a person with no visible capture adds nothing but the capture count. ROI and lead
 // analytics are a plan capability (hasLeadAnalytics in app/lib/plans.ts: Professional, Teams and
 // Event Organiser, or an unlocked session): for a session without it nothing beyond its basic counts
-// is read.
+// is read. A member (issue 21) reads the ROI of the sessions they run (`sessions`, the sessions scope)
+// and counts, for money, the captures they see (`scope`, the runner rule of the leads).
+
+/** Whose sessions a page opens, and whose leads it counts (app/auth/workspace.server.ts). */
+export type RoiScopes = { scope: Scope; sessions: Scope }
 
 /**
  * Every visible capture of every person seen at these sessions — their captures at other sessions
@@ -24,8 +29,9 @@ import { getTalk } from './talks.server'
  * adds to no money whatever their status (this keeps a talk with 100,000 captures to two narrow
  * reads).
  */
-async function personCaptures(ownerId: string, plan: Plan, sessionIds: string[]): Promise<PersonCapture[]> {
+async function personCaptures(scope: Scope, plan: Plan, sessionIds: string[]): Promise<PersonCapture[]> {
   if (sessionIds.length === 0) return []
+  const { ownerId } = scope
   const db = getDb()
   const touched = alias(leads, 'touched')
   const seenHere = db
@@ -36,7 +42,9 @@ async function personCaptures(ownerId: string, plan: Plan, sessionIds: string[])
     db
       .select({ contactId: leads.contactId, sessionId: leads.sessionId, leadId: leads.id, capturedAt: leads.createdAt })
       .from(leads)
-      .where(and(eq(leads.ownerId, ownerId), inArray(leads.contactId, seenHere), visibleLeadsFilter({ plan }))),
+      .where(
+        and(eq(leads.ownerId, ownerId), inArray(leads.contactId, seenHere), visibleLeadsFilter({ plan }), runnerCondition(scope)),
+      ),
     db
       .select({
         id: contacts.id,
@@ -70,24 +78,27 @@ async function captureTimes(ownerId: string, sessionId: string) {
 }
 
 /**
- * One session's ROI inputs, or null when the session is not the owner's. `analytics` false: the plan
- * does not include ROI and lead analytics and the session is not unlocked; no captures are read.
+ * One session's ROI inputs, or null when the scope does not open the session. `analytics` false: the
+ * plan does not include ROI and lead analytics and the session is not unlocked; no captures are read.
  */
-export async function getSessionRoiData(ownerId: string, sessionId: string) {
+export async function getSessionRoiData({ scope, sessions }: RoiScopes, sessionId: string) {
   if (!isUuid(sessionId)) return null
-  const [session, plan] = await Promise.all([getSession(ownerId, sessionId), ownerPlan(ownerId)])
+  const { ownerId } = scope
+  const [session, plan] = await Promise.all([getSession(sessions, sessionId), ownerPlan(ownerId)])
   if (!session) return null
   if (!hasLeadAnalytics(plan, session.unlocked)) return { session, plan, analytics: false as const }
-  const [captures, times] = await Promise.all([personCaptures(ownerId, plan, [session.id]), captureTimes(ownerId, session.id)])
+  const [captures, times] = await Promise.all([personCaptures(scope, plan, [session.id]), captureTimes(ownerId, session.id)])
   return { session, plan, analytics: true as const, captures, times }
 }
 
 /**
  * A talk with each of its sessions that has ROI and lead analytics (oldest first), the captures of
- * the people seen there, and how many sessions were left out for want of analytics.
+ * the people seen there, and how many sessions were left out for want of analytics. A member sees the
+ * talk (talks are shared) with the sessions of it they run.
  */
-export async function getTalkRoiData(ownerId: string, talkId: string) {
+export async function getTalkRoiData({ scope, sessions: sessionScope }: RoiScopes, talkId: string) {
   if (!isUuid(talkId)) return null
+  const { ownerId } = scope
   const [talk, plan] = await Promise.all([getTalk(ownerId, talkId), ownerPlan(ownerId)])
   if (!talk) return null
   const all = await getDb()
@@ -112,19 +123,19 @@ export async function getTalkRoiData(ownerId: string, talkId: string) {
     .from(talkSessions)
     // The join makes drizzle qualify the columns, which statsColumns' subqueries need.
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(and(eq(talkSessions.talkId, talk.id), eq(talkSessions.workspaceId, ownerId)))
+    .where(and(eq(talkSessions.talkId, talk.id), eq(talkSessions.workspaceId, ownerId), runnerSessions(sessionScope)))
     .orderBy(asc(talkSessions.startsAt), asc(talkSessions.id))
   const sessions = all.filter((s) => hasLeadAnalytics(plan, s.unlocked))
   const captures = await personCaptures(
-    ownerId,
+    scope,
     plan,
     sessions.map((s) => s.id),
   )
   return { talk, plan, sessions, leftOut: all.length - sessions.length, captures }
 }
 
-/** Stores (or, with no amounts, clears) the cost of an engagement; false when the session is not the owner's. */
-export async function setSessionCost(ownerId: string, sessionId: string, cost: CostInput) {
+/** Stores (or, with no amounts, clears) the cost of an engagement; false when the scope does not open the session. */
+export async function setSessionCost(sessions: Scope, sessionId: string, cost: CostInput) {
   if (!isUuid(sessionId)) return false
   const rows = await getDb()
     .update(talkSessions)
@@ -134,7 +145,7 @@ export async function setSessionCost(ownerId: string, sessionId: string, cost: C
       costCurrency: cost.currency,
       updatedAt: new Date(),
     })
-    .where(and(eq(talkSessions.id, sessionId), eq(talkSessions.workspaceId, ownerId)))
+    .where(and(eq(talkSessions.id, sessionId), eq(talkSessions.workspaceId, sessions.ownerId), runnerSessions(sessions)))
     .returning({ id: talkSessions.id })
   return rows.length > 0
 }

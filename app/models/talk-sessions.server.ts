@@ -7,12 +7,16 @@ import { releaseStoredKeys } from '~/jobs/storage-release.server'
 import { scoringChanged } from '~/lib/lead-score'
 import { canGoLive } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
+import type { Scope } from '~/lib/permissions'
 import { eraseCaptures } from '~/models/lead-events.server'
+import { runnerSessions } from './leads.server'
 import { lockWorkspace } from './workspaces.server'
 
-// Sessions (one delivery of a talk) as their owner manages them. Ownership is part of every WHERE
-// clause; another speaker's id finds nothing and the route answers 404. The free plan's "one live
-// session at a time" is decided here, under a lock on the owner's account row.
+// Sessions (one delivery of a talk) as their workspace manages them. The workspace is part of every
+// WHERE clause, and for a member the runner (runnerSessions: a member opens the sessions they run,
+// app/auth/workspace.server.ts sessionsScope); another workspace's id, or another member's session
+// for a member, finds nothing and the route answers 404. The free plan's "one live session at a
+// time" is decided here, under a lock on the workspace's row.
 
 export type OfferFile = { key: string; name: string; type: string; size: number }
 export type SessionInput = {
@@ -56,8 +60,8 @@ export const statsColumns = {
   leads: sql<number>`(select count(*)::int from ${leads} l where l.session_id = ${talkSessions.id})`,
 }
 
-/** The workspace list: every session of the owner, soonest last, with its counts. */
-export async function listSessions(ownerId: string) {
+/** The workspace list: every session the scope opens, soonest last, with its counts. */
+export async function listSessions(scope: Scope) {
   return getDb()
     .select({
       id: talkSessions.id,
@@ -73,17 +77,17 @@ export async function listSessions(ownerId: string) {
     })
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(eq(talkSessions.workspaceId, ownerId))
+    .where(and(eq(talkSessions.workspaceId, scope.ownerId), runnerSessions(scope)))
     .orderBy(desc(talkSessions.startsAt), desc(talkSessions.id))
 }
 
-/** One session with everything its pages show, or null when it is not the owner's. */
-export async function getSession(ownerId: string, id: string) {
+/** One session with everything its pages show, or null when the scope does not open it. */
+export async function getSession(scope: Scope, id: string) {
   const [row] = await getDb()
     .select({ session: talkSessions, talkTitle: talks.title, ...statsColumns })
     .from(talkSessions)
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, scope.ownerId), runnerSessions(scope)))
     .limit(1)
   if (!row) return null
   return {
@@ -131,8 +135,10 @@ export async function createSession({ ownerId, userId }: { ownerId: string; user
   }
 }
 
-/** 'talk' when the chosen talk is not the owner's; 'not-found' when the session is not. */
-export async function updateSession(ownerId: string, id: string, input: SessionInput): Promise<'ok' | 'not-found' | 'talk'> {
+/** 'talk' when the chosen talk is not the workspace's; 'not-found' when the scope does not open the session. */
+export async function updateSession(scope: Scope, id: string, input: SessionInput): Promise<'ok' | 'not-found' | 'talk'> {
+  const { ownerId } = scope
+  const mine = and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId), runnerSessions(scope))
   const [talk] = await getDb()
     .select({ id: talks.id })
     .from(talks)
@@ -142,7 +148,7 @@ export async function updateSession(ownerId: string, id: string, input: SessionI
     const [before] = await tx
       .select({ offerFileKey: talkSessions.offerFileKey, questions: talkSessions.questions })
       .from(talkSessions)
-      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
+      .where(mine)
       .for('update')
     if (!before) return 'not-found'
     // New scoring weights rescore the session's people (lead-scoring.server.ts), once this commits.
@@ -150,7 +156,7 @@ export async function updateSession(ownerId: string, id: string, input: SessionI
     await tx
       .update(talkSessions)
       .set({ ...columnsFrom(input), updatedAt: new Date() })
-      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
+      .where(mine)
     // A replaced or removed offer file is deleted once this commits (unless a duplicate still uses it).
     if (input.offerFile !== undefined && before.offerFileKey && before.offerFileKey !== input.offerFile?.key) {
       await releaseStoredKeys([before.offerFileKey], tx)
@@ -165,13 +171,14 @@ export type GoLiveResult = 'ok' | 'not-found' | 'plan-limit'
  * draft or closed → live. The owner's account row is locked first, so concurrent requests of one
  * owner are counted one after the other and the plan's live-session limit cannot be overrun.
  */
-export async function goLive(ownerId: string, id: string): Promise<GoLiveResult> {
+export async function goLive(scope: Scope, id: string): Promise<GoLiveResult> {
+  const { ownerId } = scope
   return getDb().transaction(async (tx) => {
     const plan = await lockWorkspace(tx, ownerId)
     const [session] = await tx
       .select({ status: talkSessions.status })
       .from(talkSessions)
-      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
+      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId), runnerSessions(scope)))
     if (!session) return 'not-found'
     if (session.status === 'live') return 'ok'
     const [live] = await tx
@@ -189,28 +196,27 @@ export async function goLive(ownerId: string, id: string): Promise<GoLiveResult>
 }
 
 /** live → closed: the page stays up and says the session has ended; no new leads. */
-export async function closeSession(ownerId: string, id: string): Promise<'ok' | 'not-found' | 'not-live'> {
+export async function closeSession(scope: Scope, id: string): Promise<'ok' | 'not-found' | 'not-live'> {
   const now = new Date()
+  const mine = and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, scope.ownerId), runnerSessions(scope))
   const rows = await getDb()
     .update(talkSessions)
     .set({ status: 'closed', closedAt: now, updatedAt: now })
-    .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId), eq(talkSessions.status, 'live')))
+    .where(and(mine, eq(talkSessions.status, 'live')))
     .returning({ id: talkSessions.id })
   if (rows.length) return 'ok'
-  const [exists] = await getDb()
-    .select({ id: talkSessions.id })
-    .from(talkSessions)
-    .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
+  const [exists] = await getDb().select({ id: talkSessions.id }).from(talkSessions).where(mine)
   return exists ? 'not-live' : 'not-found'
 }
 
 /**
  * The next delivery of the same talk: a new draft with the same page (headline, offer, fields,
  * questions, colour, wording), a new code and no counts. The offer file is shared by reference
- * (the same stored object); its storage.delete job skips a key another session still uses.
+ * (the same stored object); its storage.delete job skips a key another session still uses. The copy
+ * is run by the person who made it.
  */
-export async function duplicateSession({ ownerId, userId }: { ownerId: string; userId: string }, id: string) {
-  const source = await getSession(ownerId, id)
+export async function duplicateSession(scope: Scope, id: string) {
+  const source = await getSession(scope, id)
   if (!source) return null
   const input: SessionInput = {
     talkId: source.talkId,
@@ -239,7 +245,7 @@ export async function duplicateSession({ ownerId, userId }: { ownerId: string; u
     consentText: source.consentText,
     marketingText: source.marketingText,
   }
-  return createSession({ ownerId, userId }, input)
+  return createSession(scope, input)
 }
 
 /**
@@ -247,18 +253,17 @@ export async function duplicateSession({ ownerId, userId }: { ownerId: string; u
  * deletion (recorded, lead.deleted sent, a person left without captures removed); the consent
  * ledger and erasure records stay.
  */
-export async function deleteSession(ownerId: string, id: string) {
+export async function deleteSession(scope: Scope, id: string) {
+  const { ownerId } = scope
+  const mine = and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId), runnerSessions(scope))
   return getDb().transaction(async (tx) => {
     const captures = await tx
       .select({ id: leads.id })
       .from(leads)
       .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
-      .where(and(eq(leads.sessionId, id), eq(talkSessions.workspaceId, ownerId)))
-    await eraseCaptures(tx, { ownerId, leadIds: captures.map((c) => c.id) }, 'speaker', ownerId)
-    const rows = await tx
-      .delete(talkSessions)
-      .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
-      .returning({ offerFileKey: talkSessions.offerFileKey })
+      .where(and(eq(leads.sessionId, id), mine))
+    await eraseCaptures(tx, { ownerId, leadIds: captures.map((c) => c.id) }, 'speaker', scope.userId)
+    const rows = await tx.delete(talkSessions).where(mine).returning({ offerFileKey: talkSessions.offerFileKey })
     await releaseStoredKeys(
       rows.map((r) => r.offerFileKey),
       tx,

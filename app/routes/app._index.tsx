@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireWorkspace } from '~/auth/workspace.server'
+import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
@@ -16,7 +16,7 @@ import { listTalks } from '~/models/talks.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const [sessions, talks] = await Promise.all([listSessions(scope.ownerId), listTalks(scope.ownerId)])
+  const [sessions, talks] = await Promise.all([listSessions(sessionsScope(scope)), listTalks(scope.ownerId)])
   return {
     plan: PLAN_LABELS[scope.workspace.plan],
     talkCount: talks.length,

@@ -9,7 +9,9 @@ import { BULK_MAX, leadPeopleBatches, type LeadPersonRow } from '~/models/lead-l
 import { ownerPlan } from '~/models/leads.server'
 
 // GET /app/leads/export?{filters} — the people of the current filter or segment as CSV; with
-// ?id=…&id=… only those people (a selection; ids that are not the speaker's match nothing).
+// ?id=…&id=… only those people (a selection; ids that are not the speaker's match nothing). A
+// member exports only the people they see (the leads of the sessions they run, issue 21): the
+// model's runner condition, as on the list.
 // One row per person, as a CRM import expects (one contact per email; docs/leads.md says why).
 // Streamed: rows are read in keyset batches and written as they come, so memory stays flat at any
 // size. UTF-8 with a BOM; cells that would run as formulas are neutralised by toCsv's rules.
@@ -95,7 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const selection = ids.length > 0
   const filters = selection ? EMPTY_LEAD_FILTERS : parseLeadFilters(url.searchParams)
   const plan = await ownerPlan(scope.ownerId)
-  const batches = leadPeopleBatches({ ownerId: scope.ownerId, plan, filters, contactIds: selection ? ids : undefined })
+  const batches = leadPeopleBatches({ scope, plan, filters, contactIds: selection ? ids : undefined })
   const file = `leads-${new Date().toISOString().slice(0, 10)}.csv`
   const filter = serializeLeadFilters(filters)
   // Recorded when the stream ends, with the rows that went out: batches are separate statements,

@@ -8,14 +8,16 @@ import { getPersonExport, latestDetails } from '~/models/lead-detail.server'
 // /app/leads/{contactId}/export: everything held about one person as a JSON download (issue 10
 // Deliver 9, the attendee's right of access): every visible capture with its answers, the consent
 // records with their exact texts, notes, tags, status, deal, score, the timeline, CRM sync rows and
-// webhook deliveries about them. Locked captures stay withheld, as on every read path. Each download
-// is in the workspace's audit log.
+// webhook deliveries about them. Locked captures stay withheld, as on every read path. A member who
+// sees only the leads of the sessions they run exports what they see: those captures, and no
+// webhook deliveries (null: their bodies may carry another member's captures). Each download is in
+// the workspace's audit log.
 
 export const PERSON_EXPORT_VERSION = 1
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const found = isUuid(params.id) ? await getPersonExport({ ownerId: scope.ownerId, contactId: params.id }) : null
+  const found = isUuid(params.id) ? await getPersonExport({ scope, contactId: params.id }) : null
   if (!found) return new Response('Person not found', { status: 404 })
   const { person, captures, locked, consents, events, notes, crm, deliveries } = found
   // The person's details from their visible captures only: the contact row holds the latest

@@ -11,7 +11,7 @@ import { getPersonDetail, latestDetails } from '~/models/lead-detail.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const detail = isUuid(params.id) ? await getPersonDetail({ ownerId: scope.ownerId, contactId: params.id }) : null
+  const detail = isUuid(params.id) ? await getPersonDetail({ scope, contactId: params.id }) : null
   if (!detail) return new Response('Person not found', { status: 404 })
   const { name, company, jobTitle, phone, linkedinUrl } = latestDetails(detail.captures, detail.person.firstName)
   const card = buildVCard({

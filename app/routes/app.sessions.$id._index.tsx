@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { useState } from 'react'
 import { z } from 'zod'
-import { requireWorkspace } from '~/auth/workspace.server'
+import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
@@ -27,7 +27,7 @@ const notFound = () => new Response('Session not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const session = isUuid(params.id) ? await getSession(scope.ownerId, params.id) : null
+  const session = isUuid(params.id) ? await getSession(sessionsScope(scope), params.id) : null
   if (!session) throw notFound()
   return {
     session: {
@@ -58,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request)
+  const sessions = sessionsScope(scope)
   if (!isUuid(params.id)) throw notFound()
   const parsed = IntentSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
@@ -65,19 +66,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/app/sessions/${id}`
   switch (parsed.data.intent) {
     case 'go-live': {
-      const result = await goLive(scope.ownerId, id)
+      const result = await goLive(sessions, id)
       if (result === 'not-found') throw notFound()
       if (result === 'plan-limit') return data({ error: liveLimitMessage(scope.workspace.plan) }, { status: 403 })
       return redirectWithToast(here, { type: 'success', description: 'The session is live: attendees can leave their details.' })
     }
     case 'close': {
-      const result = await closeSession(scope.ownerId, id)
+      const result = await closeSession(sessions, id)
       if (result === 'not-found') throw notFound()
       if (result === 'not-live') return data({ error: 'Only a live session can be closed.' }, { status: 409 })
       return redirectWithToast(here, { type: 'success', description: 'Session closed. Its page now says the session has ended.' })
     }
     case 'duplicate': {
-      const copy = await duplicateSession(scope, id)
+      const copy = await duplicateSession(sessions, id)
       if (!copy) throw notFound()
       return redirectWithToast(`/app/sessions/${copy.id}/edit`, {
         type: 'success',
@@ -85,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       })
     }
     case 'delete': {
-      if (!(await deleteSession(scope.ownerId, id))) throw notFound()
+      if (!(await deleteSession(sessions, id))) throw notFound()
       return redirectWithToast('/app', { type: 'success', description: 'Session deleted.' })
     }
   }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireWorkspace } from '~/auth/workspace.server'
+import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { getConfig } from '~/config.server'
 import { displayShortUrl, isQrFormat as isFormat, qrPayload } from '~/lib/short-link'
 import { slideText } from '~/lib/slide-layout'
@@ -12,7 +12,7 @@ import { renderQrPng, renderQrSvg, renderSlidePng } from '~/services/qr.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const session = isUuid(params.id) && isFormat(params.format) ? await getSession(scope.ownerId, params.id) : null
+  const session = isUuid(params.id) && isFormat(params.format) ? await getSession(sessionsScope(scope), params.id) : null
   if (!session || !isFormat(params.format))
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   const { appUrl } = getConfig()

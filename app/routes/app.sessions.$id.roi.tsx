@@ -4,7 +4,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
-import { requireWorkspace } from '~/auth/workspace.server'
+import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, Field, FormMessage, SelectField } from '~/components/forms'
 import { ColumnChart, Legend } from '~/components/workspace/roi-charts'
@@ -38,7 +38,7 @@ const notFound = () => new Response('Session not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const found = await getSessionRoiData(scope.ownerId, params.id ?? '')
+  const found = await getSessionRoiData({ scope, sessions: sessionsScope(scope) }, params.id ?? '')
   if (!found) throw notFound()
   const { session } = found
   const header = {
@@ -98,11 +98,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const owned = isUuid(params.id) ? await getOwnedSession({ ownerId: scope.ownerId, sessionId: params.id }) : null
+  const owned = isUuid(params.id) ? await getOwnedSession(sessionsScope(scope), params.id) : null
   if (!owned) throw notFound()
   const submission = parseWithZod(await readForm(request), { schema: CostSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  if (!(await setSessionCost(scope.ownerId, owned.id, submission.value))) throw notFound()
+  if (!(await setSessionCost(sessionsScope(scope), owned.id, submission.value))) throw notFound()
   return redirectWithToast(`/app/sessions/${owned.id}/roi`, {
     type: 'success',
     description: submission.value.currency ? 'Cost saved.' : 'Cost removed.',

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireWorkspace } from '~/auth/workspace.server'
+import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { CollapsingTable, UtcMinute, type CollapsingColumn } from '~/components/leads/collapsing-table'
@@ -12,13 +12,14 @@ import { formatPrice } from '~/lib/pricing'
 import { listSessionLeads } from '~/models/leads.server'
 import { getCurrency } from '~/services/currency.server'
 
-// /app/sessions/{id}/leads: the leads of one of the speaker's sessions, as their plan allows (the
-// model withholds locked leads; the page only says how many). Another workspace's session is a 404.
-// The links in new-lead emails and digests point here with ?switch= (the guard opens that workspace).
+// /app/sessions/{id}/leads: the leads of one of the workspace's sessions, as its plan allows (the
+// model withholds locked leads; the page only says how many). Another workspace's session, or for a
+// member one they do not run, is a 404. The links in new-lead emails and digests point here with
+// ?switch= (the guard opens that workspace).
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const result = await listSessionLeads({ ownerId: scope.ownerId, sessionId: params.id ?? '' })
+  const result = await listSessionLeads(sessionsScope(scope), params.id ?? '')
   if (!result) throw new Response('Not Found', { status: 404 })
   const { session, leads, total, locked } = result
   return {

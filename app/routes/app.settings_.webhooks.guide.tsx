@@ -16,7 +16,7 @@ import { renderMarkdownHtml } from '~/services/markdown.server'
 let rendered: { brand: string; html: string } | undefined
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireWorkspace(request)
+  await requireWorkspace(request, 'webhooks.manage')
   const brand = getConfig().BRAND_NAME
   if (rendered?.brand !== brand) rendered = { brand, html: renderMarkdownHtml(withBrand(guide, brand)) }
   return { html: rendered.html }

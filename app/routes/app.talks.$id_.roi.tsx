@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireWorkspace } from '~/auth/workspace.server'
+import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { GroupedBarChart, Legend } from '~/components/workspace/roi-charts'
@@ -29,7 +29,7 @@ const notFound = () => new Response('Talk not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const found = await getTalkRoiData(scope.ownerId, params.id ?? '')
+  const found = await getTalkRoiData({ scope, sessions: sessionsScope(scope) }, params.id ?? '')
   if (!found) throw notFound()
   const bySession = new Map<string, CreditedPerson[]>()
   for (const person of attributeFirstTouch(found.captures)) {

@@ -240,7 +240,9 @@ describe('erasure reaches every stored copy', () => {
       .select({ id: contacts.id })
       .from(contacts)
       .where(and(eq(contacts.ownerId, owner.id), eq(contacts.email, email)))
-    expect(await deletePerson({ ownerId: owner.id, contactId: person!.id, actorId: owner.id })).toEqual({ erased: 1 })
+    expect(await deletePerson({ ownerId: owner.id, userId: owner.id, runnerId: null, contactId: person!.id })).toEqual({
+      erased: 1,
+    })
 
     expect(await outboxTo(owner.email)).toEqual([])
     const pending = await getDb()

@@ -60,14 +60,20 @@ describe('instant notifications per member', () => {
 
     // S2 is the owner's: the member does not see it, so hears nothing.
     await signUp(s2, { first_name: 'Bea' })
-    expect((await notifications(owner.email)).map((m) => m.subject)).toContain('New lead: Bea at Engines of Tomorrow · Owner Conf')
-    expect((await notifications(admin.email)).map((m) => m.subject)).toContain('New lead: Bea at Engines of Tomorrow · Owner Conf')
+    expect((await notifications(owner.email)).map((m) => m.subject)).toContain(
+      'New lead: Bea at Engines of Tomorrow · Owner Conf',
+    )
+    expect((await notifications(admin.email)).map((m) => m.subject)).toContain(
+      'New lead: Bea at Engines of Tomorrow · Owner Conf',
+    )
     expect(await notifications(member.email)).toHaveLength(1)
 
     // "Members see every lead": now the member hears about S2 too.
     await getDb().update(workspaces).set({ membersSeeAllLeads: true }).where(eq(workspaces.id, owner.id))
     await signUp(s2, { first_name: 'Cy' })
-    expect((await notifications(member.email)).map((m) => m.subject)).toContain('New lead: Cy at Engines of Tomorrow · Owner Conf')
+    expect((await notifications(member.email)).map((m) => m.subject)).toContain(
+      'New lead: Cy at Engines of Tomorrow · Owner Conf',
+    )
   })
 
   it('a member on off, hourly or daily gets no instant email; a solo speaker gets exactly one as before', async () => {
@@ -247,7 +253,10 @@ describe('Settings → new-lead emails', () => {
     const saved = (await call(settingsAction, makeRequest(inTeam, { cookie, form: { leadNotify: 'daily' } }))) as Response
     expect(saved.status).toBe(302)
     const rows = await getDb().select().from(workspaceMembers).where(eq(workspaceMembers.userId, member.id))
-    expect(Object.fromEntries(rows.map((r) => [r.workspaceId, r.leadNotify]))).toEqual({ [owner.id]: 'daily', [member.id]: 'instant' })
+    expect(Object.fromEntries(rows.map((r) => [r.workspaceId, r.leadNotify]))).toEqual({
+      [owner.id]: 'daily',
+      [member.id]: 'instant',
+    })
     // One workspace: the page stays as it was.
     const solo = await createOwner()
     const own = (await call(settingsLoader, makeRequest('/app/settings', { cookie: await sessionCookie(solo.id) }))) as {
@@ -262,5 +271,7 @@ async function erasePerson(workspaceId: string, email: string) {
     .select({ id: contacts.id })
     .from(contacts)
     .where(and(eq(contacts.ownerId, workspaceId), eq(contacts.email, email)))
-  expect(await deletePerson({ ownerId: workspaceId, contactId: person!.id, actorId: workspaceId })).toEqual({ erased: 1 })
+  expect(await deletePerson({ ownerId: workspaceId, userId: workspaceId, runnerId: null, contactId: person!.id })).toEqual({
+    erased: 1,
+  })
 }

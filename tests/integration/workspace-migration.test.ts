@@ -158,8 +158,13 @@ describe('the workspace migration on data made before it', () => {
     const page = await getPublicSession('adaCode1')
     // The notify mode is the membership's (asserted above); the sign-up reads it per member.
     expect(page).toMatchObject({ id: ids.session, speakerName: 'Ada Lovelace', plan: 'pro' })
-    expect((await listSessions(ids.ada)).map((s) => s.id)).toEqual([ids.session])
-    const list = await listLeadPeople({ ownerId: ids.ada, plan: 'pro', filters: EMPTY_LEAD_FILTERS, page: 1 })
+    expect((await listSessions({ ownerId: ids.ada, userId: ids.ada, runnerId: null })).map((s) => s.id)).toEqual([ids.session])
+    const list = await listLeadPeople({
+      scope: { ownerId: ids.ada, userId: ids.ada, runnerId: null },
+      plan: 'pro',
+      filters: EMPTY_LEAD_FILTERS,
+      page: 1,
+    })
     expect(list.total).toBe(1)
     expect(list.rows[0]).toMatchObject({ id: ids.contact, email: 'grace@example.com' })
     const counts = await rows<{ segments: number; hooks: number }>(

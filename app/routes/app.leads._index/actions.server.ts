@@ -111,7 +111,7 @@ export async function leadsAction(form: FormData, scope: Scope) {
   if (intent === 'status') {
     const status = form.get('status')
     if (!isContactStatus(status)) return bulkError(LEADS_ERRORS.status)
-    const result = await bulkSetStatus(scope.ownerId, ids, status, scope.userId)
+    const result = await bulkSetStatus(scope, ids, status)
     if (!result.ok && result.reason === 'won-needs-deal') return bulkError(LEADS_ERRORS.wonNeedsDeal)
     if (!result.ok) throw notFound()
     return redirectWithToast(back, {
@@ -124,7 +124,7 @@ export async function leadsAction(form: FormData, scope: Scope) {
     const tag = normalizeTag(String(form.get('tag') ?? ''))
     if (!tag) return bulkError(FOLLOW_UP_ERRORS.tagEmpty)
     if ([...tag].length > TAG_MAX_LENGTH) return bulkError(FOLLOW_UP_ERRORS.tagTooLong)
-    const result = await bulkTag(scope.ownerId, ids, tag, intent === 'add-tag' ? 'add' : 'remove', scope.userId)
+    const result = await bulkTag(scope, ids, tag, intent === 'add-tag' ? 'add' : 'remove')
     if (!result.ok && result.reason === 'too-many-tags') return bulkError(FOLLOW_UP_ERRORS.tooManyTags)
     if (!result.ok) throw notFound()
     return redirectWithToast(back, {
@@ -137,7 +137,7 @@ export async function leadsAction(form: FormData, scope: Scope) {
 
   // delete
   if (form.get('confirmed') !== '1') return data<LeadsActionData>({ form: 'confirm-delete', ids: [...new Set(ids)] })
-  const result = await bulkDelete(scope.ownerId, ids, scope.userId)
+  const result = await bulkDelete(scope, ids)
   if (!result.ok) throw notFound()
   return redirectWithToast(back, { description: `${people(result.changed)} deleted.` })
 }

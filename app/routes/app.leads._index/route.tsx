@@ -43,10 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(canonical.toString() ? `/app/leads?${canonical}` : '/app/leads')
   const plan = await ownerPlan(scope.ownerId)
   const [list, options, segments, locked] = await Promise.all([
-    listLeadPeople({ ownerId: scope.ownerId, plan, filters, page }),
-    leadFilterOptions(scope.ownerId),
+    listLeadPeople({ scope, plan, filters, page }),
+    leadFilterOptions(scope),
     listSegments(scope.ownerId),
-    lockedCaptureSessions(scope.ownerId, plan),
+    lockedCaptureSessions(scope, plan),
   ])
   const filtered = hasLeadFilters(filters)
   const query = serializeLeadFilters(filters)
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     totalPages: list.totalPages,
     total: list.total,
     // Only needed to tell "no leads yet" from "nothing matches".
-    anyPeople: list.total > 0 || (filtered && (await hasAnyLeadPeople(scope.ownerId, plan))),
+    anyPeople: list.total > 0 || (filtered && (await hasAnyLeadPeople(scope, plan))),
     rows: list.rows.map((r) => ({
       id: r.id,
       email: r.email,

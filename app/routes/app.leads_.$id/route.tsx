@@ -29,14 +29,15 @@ import { personView } from './view.server'
 
 // /app/leads/{contactId}: one person (issue 10 Deliver 2): details, score, every capture with every
 // answer, the consent records (read-only), the status pipeline and deal value, tags, notes and the
-// timeline; vCard and JSON downloads; deletion through the one erasure path. Another speaker's
-// person, or one whose captures are all locked by the plan, is a 404 on every loader and action.
+// timeline; vCard and JSON downloads; deletion through the one erasure path. Another workspace's
+// person, one a member does not see (captured only at sessions they do not run), or one whose
+// captures are all locked by the plan, is a 404 on every loader and action.
 
 const notFound = () => new Response('Person not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const detail = isUuid(params.id) ? await getPersonDetail({ ownerId: scope.ownerId, contactId: params.id }) : null
+  const detail = isUuid(params.id) ? await getPersonDetail({ scope, contactId: params.id }) : null
   if (!detail) throw notFound()
   const url = new URL(request.url)
   return {
@@ -52,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request)
   if (!isUuid(params.id)) throw notFound()
-  const actor = { ownerId: scope.ownerId, contactId: params.id, actorId: scope.userId }
+  const actor = { ...scope, contactId: params.id }
   const here = `/app/leads/${params.id}`
   const form = await readForm(request)
   const intent = form.get('intent')
