@@ -535,6 +535,35 @@ Object.assign(cases, {
       },
     },
   ],
+  'app.team_.audit.export.tsx': [
+    {
+      name: 'anonymous → redirect to sign in',
+      run: async () => {
+        const res = await send('/app/team/audit/export')
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toMatch(/login/)
+      },
+    },
+    {
+      name: 'the owner of the workspace → 200 CSV attachment with a BOM and the header row',
+      run: async () => {
+        const res = await send('/app/team/audit/export?kind=webhook.added', { cookie: speaker })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+        expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="audit-log-[\d-]+\.csv"$/)
+        const bytes = new Uint8Array(await res.arrayBuffer())
+        expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+        expect(new TextDecoder().decode(bytes)).toContain('When (UTC)')
+      },
+    },
+    {
+      name: 'a workspace the person is not in → 404',
+      run: async () => {
+        const res = await send('/app/team/audit/export?workspace=00000000-0000-4000-8000-000000000000', { cookie: speaker })
+        expect(res.status).toBe(404)
+      },
+    },
+  ],
   'app.leads_.$id_.vcard.tsx': [
     {
       name: 'anonymous → redirect to sign in',
