@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -68,7 +68,9 @@ export async function renderOgImage(rawTitle: string): Promise<Uint8Array> {
     const rendered = new Uint8Array(new Resvg(svg, { fitTo: { mode: 'width', value: OG_WIDTH } }).render().asPng())
     png = rendered
     await mkdir(dir, { recursive: true })
-    const tmp = `${file}.${process.pid}.tmp`
+    // One temporary file per write: two requests rendering the same new title at once in one process
+    // would otherwise share it, and the second rename would find it gone (a 500).
+    const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
     await writeFile(tmp, rendered)
     await rename(tmp, file)
   }

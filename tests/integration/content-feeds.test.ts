@@ -64,4 +64,10 @@ describe('feeds, sitemap, robots and OG images', () => {
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
     expect([meta.width, meta.height]).toEqual([1200, 630])
   })
+
+  it('renders one new title asked for several times at once (the disk cache is written once, none fails)', async () => {
+    const path = `/og?title=${encodeURIComponent(`Asked at once ${Math.random()}`)}`
+    const answers = (await Promise.all(Array.from({ length: 4 }, () => call(og, makeRequest(path))))) as Response[]
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200])
+  })
 })
