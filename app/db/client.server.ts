@@ -8,6 +8,8 @@ import type { Config } from '~/config.server'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction of Db, for functions that run inside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Driver = 'pglite' | 'postgres'
 export type DatabaseHandle = {
   db: Db

@@ -13,11 +13,7 @@ type Executor = Pick<Db, 'insert'>
  * details it holds (a lead digest), so that erasing one of them deletes it; `digestFor`: the member
  * a lead digest goes to.
  */
-export async function enqueueEmail(
-  email: Email,
-  tx: Executor = getDb(),
-  about: { leadIds?: string[]; digestFor?: string } = {},
-) {
+export async function enqueueEmail(email: Email, tx: Executor = getDb(), about: { leadIds?: string[]; digestFor?: string } = {}) {
   return (await enqueueJob('email', emailJobPayload(email, { digestFor: about.digestFor }), { tx, leadIds: about.leadIds }))!
 }
 

@@ -123,6 +123,11 @@ export const AUDIT_RETENTION_DAYS = 400
  */
 export type Scope = { ownerId: string; userId: string; runnerId: string | null }
 
+/** How a workspace is named in the workspace bar and its settings: the person's own one says so. */
+export function workspaceLabel(workspace: { name: string; personal: boolean }) {
+  return workspace.personal ? `${workspace.name} (your workspace)` : workspace.name
+}
+
 /** The query parameter that names the workspace of a form's action (that request only). */
 export const WORKSPACE_PARAM = 'workspace'
 /** The query parameter of a link that opens a workspace and makes it the current one. */

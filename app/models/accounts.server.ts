@@ -1,13 +1,11 @@
 import { count, desc, eq, sql } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { accounts, leads, talkSessions, users, workspaces } from '~/db/schema'
 import { ADMIN_ACCOUNTS_PAGE_SIZE } from '~/lib/constants'
 import type { Plan } from '~/lib/plans'
 
 // Account settings of a person (the name attendees see). A user without a row has the defaults, so
 // sign-up writes nothing here. The plan lives on the workspace (app/models/workspaces.server.ts).
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export async function getAccount(userId: string, db: Db | Tx = getDb()) {
   const [row] = await db.select({ displayName: accounts.displayName }).from(accounts).where(eq(accounts.userId, userId)).limit(1)

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { auditEvents } from '~/db/schema'
 import { AUDIT_PAGE_SIZE, type AuditFilter } from '~/lib/audit'
 import { AUDIT_RETENTION_DAYS, type AuditKind } from '~/lib/permissions'
@@ -9,8 +9,6 @@ import { likePattern } from '~/lib/text'
 // that?". Written in the transaction of the change it records, so a rolled-back change leaves none.
 // Read, filtered and exported by app/routes/app.team_.audit*; pruned after AUDIT_RETENTION_DAYS.
 // Every read names the workspace in its WHERE clause: another workspace's rows never appear.
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Who did it: the signed-in person (a scope's user, or the site admin who set a plan). */
 export type AuditActor = { id: string; email: string }

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
 import { invitationState, normalizeInviteEmail, type InvitationState } from '~/lib/invitations'
 import { seatLimit, type WorkspaceRole } from '~/lib/permissions'
 import { recordAudit } from './audit.server'
-import { countMembers, hashToken, lockedWorkspace, pendingWhere, TOKEN_SHAPE, type Tx } from './invitations.server'
+import { countMembers, hashToken, lockedWorkspace, pendingWhere, TOKEN_SHAPE } from './invitations.server'
 
 // The invitation link's side (issue 21 Deliver 3 and 4; docs/teams.md "Invitations"): what a token
 // points at, and accepting it. Making, resending and revoking invitations is invitations.server.ts.

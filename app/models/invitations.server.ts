@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
 import { invitationEmail } from '~/emails/invitations'
 import { enqueueEmail } from '~/jobs/email.server'
@@ -21,8 +21,6 @@ import { lockWorkspace } from './workspaces.server'
 // 256 random bits that only the email carries; the table keeps its SHA-256. Every change takes the
 // workspace's row lock first (lockWorkspace), so the seat count, the duplicate check and the hourly
 // limit are decided one request after another, and a seat is never given twice.
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Who invites: the workspace guard's scope (app/auth/workspace.server.ts) has these. */
 export type Inviter = { ownerId: string; role: WorkspaceRole; user: { id: string; email: string } }

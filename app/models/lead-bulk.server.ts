@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { getDb, type Tx } from '~/db/client.server'
 import { contacts, leads } from '~/db/schema'
 import { TAGS_PER_PERSON } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
@@ -14,8 +14,6 @@ import { ownerPlan, runnerCondition, visibleLeadsFilter } from './leads.server'
 // locked-only person, a made-up id), nothing changes and the route answers 404.
 // Each person changed gets one timeline entry and one lead.updated (recordLeadEvent); deleting goes
 // through eraseCaptures, the one deletion path.
-
-type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0]
 
 export type BulkResult = { ok: true; changed: number } | { ok: false; reason: 'not-found' | 'won-needs-deal' | 'too-many-tags' }
 

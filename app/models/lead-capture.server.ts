@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import {
   accounts,
   consentTexts,
@@ -32,8 +32,6 @@ import { capturesBeforeBelow } from './leads.server'
 // The attendee side of lead capture (issue 9): the public session page, its counted views, the
 // idempotent submit with its consent ledger row and emails, the thank-you look-up and erasure.
 // The speaker's read path (plan gates) is app/models/leads.server.ts.
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 const publicSessionColumns = {
   id: talkSessions.id,

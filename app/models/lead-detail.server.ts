@@ -1,6 +1,6 @@
 import type { ConfirmationSkipReason } from '~/lib/confirmation-limits'
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
 import {
   consentTexts,
@@ -27,7 +27,6 @@ import { attendeeDetailColumns, runnerCondition, visibleLeadsFilter } from './le
 // made there, and only those captures, their consent records and their timeline entries; what
 // belongs to the person (status, deal, tags, notes) is the workspace's and shown whole.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Executor = Db | Tx
 
 export type PersonCapture = {

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
+import type { Tx } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
 import { contacts, jobs, leads, webhookDeliveries } from '~/db/schema'
 import { ERASED_PAYLOAD } from '~/lib/erasure'
@@ -10,8 +10,6 @@ import { announceAgain, workspaceOwner } from './lead-notices.server'
 // deliveries that carried their details, the person's details copied from them, and CRM answers
 // quoting them. Runs inside eraseCaptures' transaction, so the copies go together with the
 // captures or not at all.
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export const ERASED_DELIVERY_ERROR = 'Not sent: the person’s details were erased'
 
@@ -58,7 +56,11 @@ async function deleteJobsAbout(tx: Tx, ownerId: string, leadIds: string[]) {
   const removed = await tx
     .delete(jobs)
     .where(sql`${jobs.leadIds} && ${`{${leadIds.join(',')}}`}::uuid[]`)
-    .returning({ status: jobs.status, leadIds: jobs.leadIds, digestFor: sql<string | null>`${jobs.payload}->'digest'->>'userId'` })
+    .returning({
+      status: jobs.status,
+      leadIds: jobs.leadIds,
+      digestFor: sql<string | null>`${jobs.payload}->'digest'->>'userId'`,
+    })
   const erased = new Set(leadIds)
   for (const job of removed) {
     const unannounced = job.status === 'pending' ? (job.leadIds ?? []).filter((id) => !erased.has(id)) : []

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '~/db/client.server'
+import type { Db, Tx } from '~/db/client.server'
 import { contacts, crmSyncs, leadErasures, leadEvents, leads } from '~/db/schema'
 import type { DeletedLeadSnapshot, LeadEventPayload } from '~/jobs/payloads'
 import { enqueueJob } from '~/jobs/queue.server'
@@ -14,7 +14,6 @@ import { eraseStoredCopies } from './lead-erasure.server'
 // as a whole when one of them throws): queue follow-up jobs with a dedupe key built from the event's
 // job id.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Executor = Db | Tx
 
 /** Timeline entry types. */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Tx } from '~/db/client.server'
 import { contactNotes, contacts } from '~/db/schema'
 import { mergeTags, normalizeTag } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
@@ -13,7 +13,6 @@ import { allCaptureIds, findVisiblePerson } from './lead-detail.server'
 // scope does not see (another workspace's, only captured at another member's sessions for a member
 // who sees their own, or with every capture locked) is 'not-found' (the route answers 404).
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** The scope of the request (the acting person is scope.userId) and the person worked on. */
 type Actor = Scope & { contactId: string }
 type Person = typeof contacts.$inferSelect

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
 import { leads, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
 import { LEAD_DIGEST_INTERVAL_MS } from '~/lib/constants'
@@ -14,7 +14,6 @@ import { visibleLeadsFilter } from './leads.server'
 // they joined, not yet marked for them — so each capture is in exactly one digest per member, and
 // a member who switches from instant or off to a digest gets what they have not heard about.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DigestMode = keyof typeof LEAD_DIGEST_INTERVAL_MS
 
 /** seesEveryLead (the permissions table) over a workspace_members row joined to its workspaces row. */
@@ -60,18 +59,20 @@ function dueCondition(mode: DigestMode, now: Date) {
 /** The memberships on this digest mode whose interval has passed and who are owed a capture they can see. */
 export async function dueDigestMembers(mode: DigestMode, now: Date) {
   const member = { workspaceId: sql`${workspaceMembers.workspaceId}`, userId: sql`${workspaceMembers.userId}` }
-  return getDb()
-    .select({ workspaceId: workspaceMembers.workspaceId, userId: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(
-      and(
-        dueCondition(mode, now),
-        sql`exists (select 1 from ${leads} where ${leads.ownerId} = ${member.workspaceId} and ${owedTo(member.userId, sql`${workspaceMembers.createdAt}`)} and (${seesEveryLeadSql()} or ${ranBy(member.workspaceId, member.userId)}))`,
-      ),
-    )
-    // The same order in every instance: concurrent runs meet at the same claim instead of interleaving.
-    .orderBy(workspaceMembers.workspaceId, workspaceMembers.userId)
+  return (
+    getDb()
+      .select({ workspaceId: workspaceMembers.workspaceId, userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(
+        and(
+          dueCondition(mode, now),
+          sql`exists (select 1 from ${leads} where ${leads.ownerId} = ${member.workspaceId} and ${owedTo(member.userId, sql`${workspaceMembers.createdAt}`)} and (${seesEveryLeadSql()} or ${ranBy(member.workspaceId, member.userId)}))`,
+        ),
+      )
+      // The same order in every instance: concurrent runs meet at the same claim instead of interleaving.
+      .orderBy(workspaceMembers.workspaceId, workspaceMembers.userId)
+  )
 }
 
 export type DigestMember = { workspaceId: string; userId: string; email: string; since: Date; seesEvery: boolean }
@@ -99,7 +100,13 @@ export async function claimDigest(
     .innerJoin(workspaces, eq(workspaces.id, workspaceId))
     .where(eq(users.id, userId))
   if (!row) return null
-  return { workspaceId, userId, email: row.email, since: claimed.since, seesEvery: seesEveryLead(claimed.role, row.membersSeeAllLeads) }
+  return {
+    workspaceId,
+    userId,
+    email: row.email,
+    since: claimed.since,
+    seesEvery: seesEveryLead(claimed.role, row.membersSeeAllLeads),
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Tx } from '~/db/client.server'
 import { accounts, talks, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
 import { canManageMember, type WorkspaceRole } from '~/lib/permissions'
 import { speakerNameForAttendees } from '~/lib/speaker-name'
@@ -11,7 +11,6 @@ import { lockWorkspace } from './workspaces.server'
 // takes the workspace's lock first (lockWorkspace), then reads the roles it decides on afresh, so
 // two admins acting at once are decided one after the other, and records its audit row in it.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Person = { id: string; email: string }
 
 export type Member = {

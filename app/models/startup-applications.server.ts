@@ -1,5 +1,5 @@
 import { desc, ilike, or, sql, type SQL } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Tx } from '~/db/client.server'
 import { startupApplications } from '~/db/schema'
 import { enqueueEmail } from '~/jobs/email.server'
 import type { Email } from '~/jobs/payloads'
@@ -30,7 +30,6 @@ export const APPLICATION_ERRORS = {
 /** A failure whose message can be shown to the applicant. */
 export class StartupApplicationError extends Error {}
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type Notifier = (email: Email, tx: Tx) => Promise<unknown>
 
 /**

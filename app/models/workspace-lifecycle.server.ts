@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Tx } from '~/db/client.server'
 import { talkSessions, workspaceMembers, workspaces } from '~/db/schema'
 import { releaseStoredKeys } from '~/jobs/storage-release.server'
 import { can, type WorkspaceAction } from '~/lib/permissions'
@@ -11,8 +11,6 @@ import { lockWorkspace } from './workspaces.server'
 // A workspace's own life (issue 21 Deliver 6; docs/teams.md): made by a person, renamed,
 // its "Members see every lead" switch, and deleted by its owner. Each change is one transaction
 // that takes the workspace's lock first and reads the actor's role under it.
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** A new team workspace: the creator is its owner; the plan is free (one seat) until an admin sets one. */
 export async function createWorkspace(creator: Person, name: string) {

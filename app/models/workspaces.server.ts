@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { workspaceMembers, workspaces } from '~/db/schema'
 import type { LeadNotifyMode } from '~/lib/constants'
 import type { WorkspaceRole } from '~/lib/permissions'
@@ -10,8 +10,6 @@ import { recordAudit } from './audit.server'
 // workspace is made by the database with every account (trigger users_personal_workspace, migration
 // 0028) and carries the user's id. The guard (app/auth/workspace.server.ts) resolves which one a
 // request works in; the models below it take that workspace's id as their ownerId.
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type WorkspaceSummary = {
   id: string

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { getConfig } from '~/config.server'
-import { getDb, type Db } from '~/db/client.server'
+import { getDb, type Db, type Tx } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
 import { contacts, leads, talkSessions, talks, users, webhookDeliveries, webhookEndpoints } from '~/db/schema'
 import { webhookDisabledEmail } from '~/emails/webhooks'
@@ -265,8 +265,6 @@ export async function deliverWebhook(
   if (!ok) throw new Error(error!)
   return { status, attempt }
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * Space-separated Standard Webhooks signatures: the current secret's, and during the day after a

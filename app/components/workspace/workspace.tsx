@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { rootInfo } from '~/components/meta'
 import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
 import { withBrandSuffix } from '~/lib/meta-title'
-import { workspaceLink } from '~/lib/permissions'
+import { workspaceLabel, workspaceLink } from '~/lib/permissions'
 import { SESSION_STATUS_LABELS, type SessionStatus } from '~/lib/talk-session'
 import type { loader as workspaceLoader } from '~/routes/app'
 
@@ -51,7 +51,7 @@ type SwitcherData = Pick<NonNullable<ReturnType<typeof useRouteLoaderData<typeof
  * opens without a script.
  */
 function WorkspaceSwitcher({ current, workspaces }: SwitcherData) {
-  const label = current.personal ? `${current.name} (your workspace)` : current.name
+  const label = workspaceLabel(current)
   return (
     <details className="relative ml-auto">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-1.5 text-slate-200 hover:bg-white/5 hover:text-white">
@@ -69,7 +69,7 @@ function WorkspaceSwitcher({ current, workspaces }: SwitcherData) {
               aria-current={w.id === current.id ? 'true' : undefined}
               className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 ${w.id === current.id ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`}
             >
-              <span className="truncate">{w.personal ? `${w.name} (your workspace)` : w.name}</span>
+              <span className="truncate">{workspaceLabel(w)}</span>
               <span className="shrink-0 text-xs text-slate-400">{w.roleLabel}</span>
             </a>
           </li>

@@ -5,7 +5,7 @@ import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
-import { can } from '~/lib/permissions'
+import { can, workspaceLabel } from '~/lib/permissions'
 import { PLAN_LABELS } from '~/lib/plans'
 import { listMembers } from '~/models/memberships.server'
 import { workspaceAction } from './actions.server'
@@ -54,10 +54,7 @@ export default function WorkspacePage() {
           Back to the team
         </Link>
       </p>
-      <PageHeader
-        title="Workspace"
-        intro={`${workspace.name}${workspace.personal ? ' (your workspace)' : ''} · Plan: ${workspace.plan}`}
-      />
+      <PageHeader title="Workspace" intro={`${workspaceLabel(workspace)} · Plan: ${workspace.plan}`} />
       {data.offerFrom ? <OfferBanner from={data.offerFrom} name={workspace.name} lastResult={results.answer} /> : null}
       {data.isFree && !workspace.personal ? (
         <p className="mt-6 max-w-2xl rounded-md border border-amber-400/40 bg-amber-950/40 px-4 py-3 text-sm text-amber-100">
