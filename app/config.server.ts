@@ -35,6 +35,11 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   // HubSpot's API; tests point it at a local fake (tests/fakes/hubspot.ts).
   HUBSPOT_API_BASE_URL: z.url().default('https://api.hubapi.com'),
+  // Stripe (docs/billing.md). Without a secret key the server takes no payments and admins set plans.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // Stripe's API; tests point the SDK at a local fake (tests/fakes/stripe.ts).
+  STRIPE_API_BASE_URL: optionalUrl,
   ADMIN_EMAILS: z.string().default('admin@lectern.local'),
   BRAND_NAME: z.string().min(1).default('Lectern'),
   RESEND_API_KEY: optionalString,
@@ -219,4 +224,14 @@ export function getEncryptionKey(config: Config = getConfig()): Buffer {
   if (config.ENCRYPTION_KEY) return decodeKey(config.ENCRYPTION_KEY)!
   if (encryptionKeyRequired(config)) throw new MissingEncryptionKeyError()
   return decodeKey(generatedSecret(config, 'encryption-key', () => randomBytes(32).toString('base64')))!
+}
+
+/** Where Stripe's Checkout and Customer Portal live: a POST of ours that redirects there must be allowed. */
+export const STRIPE_HOSTED_ORIGINS = ['https://checkout.stripe.com', 'https://billing.stripe.com'] as const
+
+/** The CSP form-action origins for Stripe: its hosted pages, and the API base's origin when set (a fake's pages). */
+export function stripeFormOrigins(config: Config = getConfig()): string[] {
+  if (!config.STRIPE_SECRET_KEY) return []
+  const extra = config.STRIPE_API_BASE_URL ? [new URL(config.STRIPE_API_BASE_URL).origin] : []
+  return [...STRIPE_HOSTED_ORIGINS, ...extra]
 }

@@ -6,7 +6,7 @@ import { createRequestHandler, type GetLoadContextFunction } from '@remix-run/ex
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import { parseConfig, storageImageSource } from '../app/config.server'
+import { parseConfig, storageImageSource, stripeFormOrigins } from '../app/config.server'
 import { REQUEST_BODY_CEILING_BYTES } from '../app/lib/constants'
 import { attendeeRoute } from './attendee-route'
 import { coalesceFlushes } from './flush'
@@ -69,6 +69,7 @@ export async function createApp() {
       appUrl: config.appUrl,
       extraScriptOrigins: [config.CHAT_WIDGET_URL, config.AFFILIATE_WIDGET_URL].filter((u): u is string => !!u),
       storageImageSource: storageImageSource(config),
+      formActionOrigins: stripeFormOrigins(config),
       extraFrameOrigins: [config.DEMO_VIDEO_URL, config.AFFILIATE_WIDGET_URL, config.CALENDAR_URL].filter(
         (u): u is string => !!u,
       ),

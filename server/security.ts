@@ -9,6 +9,8 @@ export type SecurityOptions = {
   extraFrameOrigins: string[]
   /** The storage public URL as a CSP source (config.server storageImageSource), when not on 'self'. */
   storageImageSource?: string | null
+  /** Where our forms may send the browser on: Stripe's Checkout and Customer Portal (a POST that redirects there). */
+  formActionOrigins?: string[]
 }
 
 // Hosts whose embeds the pages show (demo video, speaker videos); the bio sanitizer allows the same set.
@@ -31,6 +33,7 @@ function origin(url: string) {
 export function securityHeaders(options: SecurityOptions) {
   const scriptOrigins = options.extraScriptOrigins.map(origin).filter(Boolean)
   const frameOrigins = [...EMBED_ORIGINS, ...options.extraFrameOrigins.map(origin).filter(Boolean)]
+  const formOrigins = (options.formActionOrigins ?? []).map(origin).filter(Boolean)
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString('base64')
     res.locals.cspNonce = nonce
@@ -46,7 +49,7 @@ export function securityHeaders(options: SecurityOptions) {
       `media-src 'self' https:`,
       `object-src 'none'`,
       `base-uri 'none'`,
-      `form-action 'self'`,
+      `form-action 'self'${formOrigins.length ? ` ${formOrigins.join(' ')}` : ''}`,
       `frame-ancestors 'self'`,
     ].join('; ')
     res.setHeader('Content-Security-Policy', csp)

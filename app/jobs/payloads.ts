@@ -70,5 +70,7 @@ export type JobPayloads = {
   'leads.retention': Record<string, never>
   /** Daily: delete finished jobs and webhook deliveries older than JOB_RETENTION_DAYS (app/services/queue-retention.server.ts). */
   'jobs.prune': { olderThanDays: number }
+  /** A canceled plan's paid period ended: recompute the workspace's plan from our tables (app/models/billing.server.ts). */
+  'billing.recheck': { workspaceId: string }
 }
 export type JobKind = keyof JobPayloads

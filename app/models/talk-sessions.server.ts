@@ -1,3 +1,4 @@
+import { refreshSessionUnlocked } from './billing.server'
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
@@ -291,10 +292,15 @@ export async function listSessionsForAdmin(ownerId: string) {
 
 /** Admin: mark a session unlocked (all its leads visible on the free plan) or lock it again. */
 export async function setSessionUnlocked(id: string, unlocked: boolean) {
-  const rows = await getDb()
-    .update(talkSessions)
-    .set({ unlocked, updatedAt: new Date() })
-    .where(eq(talkSessions.id, id))
-    .returning({ id: talkSessions.id })
-  return rows.length > 0
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .update(talkSessions)
+      .set({ adminUnlocked: unlocked, updatedAt: new Date() })
+      .where(eq(talkSessions.id, id))
+      .returning({ id: talkSessions.id })
+    if (!rows.length) return false
+    // A paid unlock keeps the session open when an admin locks it again.
+    await refreshSessionUnlocked(tx, id)
+    return true
+  })
 }

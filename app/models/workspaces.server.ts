@@ -4,7 +4,7 @@ import { workspaceMembers, workspaces } from '~/db/schema'
 import type { LeadNotifyMode } from '~/lib/constants'
 import type { WorkspaceRole } from '~/lib/permissions'
 import { isPlan, type Plan } from '~/lib/plans'
-import { recordAudit } from './audit.server'
+import { setManualPlan } from './billing.server'
 
 // Workspaces and memberships (issue 21; docs/decisions/0016-workspaces-own-the-work.md). A personal
 // workspace is made by the database with every account (trigger users_personal_workspace, migration
@@ -115,29 +115,9 @@ export async function setLeadNotify(workspaceId: string, userId: string, mode: L
  * A site admin sets a workspace's plan (until billing exists; issue 22 adds payments). Recorded in
  * the workspace's audit log. False when the workspace does not exist.
  */
+/** A site admin sets a workspace's plan by hand: a manual plan, over any subscription (app/models/billing.server.ts). */
 export async function setWorkspacePlan(workspaceId: string, plan: Plan, admin: { id: string; email: string }) {
-  return getDb().transaction(async (tx) => {
-    const [before] = await tx
-      .select({ plan: workspaces.plan })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId))
-      .for('update')
-    if (!before) return false
-    await tx.update(workspaces).set({ plan, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId))
-    if (before.plan !== plan) {
-      await recordAudit(
-        {
-          workspaceId,
-          actor: admin,
-          kind: 'plan.changed',
-          subject: plan,
-          data: { from: before.plan, to: plan, by: 'site admin' },
-        },
-        tx,
-      )
-    }
-    return true
-  })
+  return setManualPlan(workspaceId, plan, admin)
 }
 
 /** The workspaces a person is in, for the site admin's account page: role, plan and how many members. */

@@ -3,6 +3,7 @@ import type { JobKind, JobPayloads } from '~/jobs/payloads'
 import type { JobRow } from '~/jobs/queue.server'
 import { finishedLeadEventPayload } from '~/lib/erasure'
 import { pruneAuditEvents } from '~/models/audit.server'
+import { recomputeEntitlement } from '~/models/billing.server'
 import { pruneConfirmationBudgets, type ConfirmationLimits } from '~/models/confirmation-budget.server'
 import { CRM_SYNC_MAX_ATTEMPTS, runCrmBackfill, runCrmSync } from './crm-sync.server'
 import { createTransport, deliverEmail, type Transport } from './email.server'
@@ -62,6 +63,12 @@ export function createJobRegistry(
     'crm.sync': { maxAttempts: CRM_SYNC_MAX_ATTEMPTS, run: (payload, job) => runCrmSync(payload, job) },
     'crm.backfill': { run: (payload, job) => runCrmBackfill(payload, job) },
     'leads.rescore': { run: (payload) => rescoreSession(payload) },
+    'billing.recheck': {
+      run: async ({ workspaceId }) => {
+        const result = await recomputeEntitlement(workspaceId)
+        return result ? { before: result.before, after: result.after } : { missing: true }
+      },
+    },
     'leads.retention': {
       everyMs: DAY_MS,
       maxAttempts: 3,

@@ -157,6 +157,14 @@ export async function readJson(
   return cleanJson(value)
 }
 
+/**
+ * The body exactly as sent, as UTF-8 text (a webhook's signature covers these bytes: nothing is
+ * parsed or cleaned). Throws a 413 Response over `maxBytes`.
+ */
+export async function readRawText(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder('utf-8').decode(await readBytes(request, maxBytes))
+}
+
 /** The content type a body was sent with, for routes that accept either a form or JSON. */
 export function bodyKind(request: Request): 'form' | 'json' | 'text' | 'other' {
   const type = mediaType(request)

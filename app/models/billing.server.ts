@@ -1,0 +1,315 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { getDb, type Db, type Tx } from '~/db/client.server'
+import {
+  billingCustomers,
+  billingNotices,
+  billingSubscriptions,
+  sessionUnlocks,
+  stripeEvents,
+  talkSessions,
+  talks,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '~/db/schema'
+import { effectiveBilling, nextEntitlementChange, type UnlockStatus } from '~/lib/billing'
+import type { Plan } from '~/lib/plans'
+import { isCurrency, type Currency } from '~/lib/pricing'
+import { recordAudit, type AuditActor } from './audit.server'
+
+// Our side of billing (ARCHITECTURE decision 20): what Stripe last said, and the entitlements derived
+// from it. Every write converges: it stores Stripe's current object and recomputes, so running it
+// twice, or for events in any order, ends in the same rows. No function here calls Stripe.
+
+// ── Customers ────────────────────────────────────────────────────────────────────────────────
+
+export async function getBillingCustomer(workspaceId: string, db: Pick<Db, 'select'> = getDb()) {
+  const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.workspaceId, workspaceId)).limit(1)
+  if (!row) return null
+  return { ...row, currency: isCurrency(row.currency) ? row.currency : null }
+}
+
+export async function workspaceOfCustomer(stripeCustomerId: string) {
+  const [row] = await getDb()
+    .select({ workspaceId: billingCustomers.workspaceId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.stripeCustomerId, stripeCustomerId))
+    .limit(1)
+  return row?.workspaceId ?? null
+}
+
+/** Links a workspace to its Stripe customer; the first link wins (a concurrent second one is dropped). */
+export async function saveBillingCustomer(workspaceId: string, stripeCustomerId: string) {
+  await getDb().insert(billingCustomers).values({ workspaceId, stripeCustomerId }).onConflictDoNothing()
+  return (await getBillingCustomer(workspaceId))!
+}
+
+/** Fixes the currency at the first paid purchase; later purchases never change it. */
+export async function fixCustomerCurrency(workspaceId: string, currency: Currency, db: Db | Tx = getDb()) {
+  await db
+    .update(billingCustomers)
+    .set({ currency })
+    .where(and(eq(billingCustomers.workspaceId, workspaceId), isNull(billingCustomers.currency)))
+}
+
+// ── Subscriptions and the plan they give ────────────────────────────────────────────────────────
+
+export type SubscriptionRow = typeof billingSubscriptions.$inferInsert
+
+/**
+ * Stores a customer's subscriptions as Stripe has them now and recomputes the workspace's plan and
+ * seats in one transaction (the workspace row locked first, as every seat-limited change does).
+ * Returns the plan before and after, and when the entitlement next changes without an event.
+ */
+export async function convergeSubscriptions(workspaceId: string, rows: SubscriptionRow[], now = new Date()) {
+  return getDb().transaction(async (tx) => {
+    const [ws] = await tx
+      .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('update')
+    if (!ws) return null
+    for (const row of rows) {
+      const { id: _id, ...rest } = row
+      await tx
+        .insert(billingSubscriptions)
+        .values(row)
+        .onConflictDoUpdate({ target: billingSubscriptions.id, set: { ...rest, updatedAt: now } })
+    }
+    return applyEntitlement(tx, workspaceId, ws, now)
+  })
+}
+
+/** Recomputes a workspace's plan from our tables (a canceled plan's paid period ending, a manual plan cleared). */
+export async function recomputeEntitlement(workspaceId: string, now = new Date()) {
+  return getDb().transaction(async (tx) => {
+    const [ws] = await tx
+      .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('update')
+    if (!ws) return null
+    return applyEntitlement(tx, workspaceId, ws, now)
+  })
+}
+
+async function applyEntitlement(
+  tx: Tx,
+  workspaceId: string,
+  ws: { plan: Plan; seats: number | null; manualPlan: Plan | null },
+  now: Date,
+  actor: AuditActor | null = null,
+) {
+  const subs = await tx
+    .select({
+      status: billingSubscriptions.status,
+      plan: billingSubscriptions.plan,
+      seats: billingSubscriptions.seats,
+      paidThrough: billingSubscriptions.paidThrough,
+      stripeCreatedAt: billingSubscriptions.stripeCreatedAt,
+    })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.workspaceId, workspaceId))
+  const next = effectiveBilling(ws.manualPlan, subs, now)
+  if (next.plan !== ws.plan || next.seats !== ws.seats) {
+    await tx.update(workspaces).set({ plan: next.plan, seats: next.seats, updatedAt: now }).where(eq(workspaces.id, workspaceId))
+  }
+  if (next.plan !== ws.plan) {
+    await recordAudit(
+      {
+        workspaceId,
+        actor,
+        kind: 'plan.changed',
+        subject: next.plan,
+        data: { from: ws.plan, to: next.plan, by: actor ? 'site admin' : 'billing' },
+      },
+      tx,
+    )
+  }
+  return { before: ws.plan, after: next.plan, seats: next.seats, source: next.source, recheckAt: nextEntitlementChange(subs, now) }
+}
+
+/**
+ * An admin's manual plan (Event Organiser, comps): it wins over any subscription. Null clears it and
+ * billing decides again from the stored subscriptions.
+ */
+export async function setManualPlan(workspaceId: string, plan: Plan | null, admin: AuditActor, now = new Date()) {
+  return getDb().transaction(async (tx) => {
+    const [ws] = await tx
+      .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('update')
+    if (!ws) return false
+    await tx.update(workspaces).set({ manualPlan: plan, updatedAt: now }).where(eq(workspaces.id, workspaceId))
+    await applyEntitlement(tx, workspaceId, { ...ws, manualPlan: plan }, now, admin)
+    return true
+  })
+}
+
+/** The subscriptions of a workspace, newest first (Settings → Billing, admin). */
+export async function listSubscriptions(workspaceId: string) {
+  return getDb()
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.workspaceId, workspaceId))
+    .orderBy(desc(billingSubscriptions.stripeCreatedAt))
+}
+
+/** The workspace's plan, seats and whether an admin set it. */
+export async function billingState(workspaceId: string) {
+  const [ws] = await getDb()
+    .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1)
+  return ws ?? null
+}
+
+/** Is a payment of this workspace failing (past_due)? For the banner in /app. */
+export async function hasPastDueSubscription(workspaceId: string) {
+  const [row] = await getDb()
+    .select({ id: billingSubscriptions.id })
+    .from(billingSubscriptions)
+    .where(and(eq(billingSubscriptions.workspaceId, workspaceId), eq(billingSubscriptions.status, 'past_due')))
+    .limit(1)
+  return Boolean(row)
+}
+
+// ── Session unlocks ─────────────────────────────────────────────────────────────────────────
+
+export type UnlockRow = {
+  checkoutSessionId: string
+  workspaceId: string
+  sessionId: string
+  boughtBy: string | null
+  paymentIntentId: string | null
+  status: UnlockStatus
+  amount: number
+  currency: string
+  receiptUrl: string | null
+  paidAt: Date | null
+}
+
+/**
+ * Stores an unlock as Stripe has it now and sets the session's flag: unlocked while an admin
+ * unlocked it or any of its purchases stands paid. A refund or dispute locks it again; nothing else changes.
+ */
+export async function convergeUnlock(row: UnlockRow, now = new Date()) {
+  return getDb().transaction(async (tx) => {
+    const { checkoutSessionId: _id, boughtBy, ...rest } = row
+    await tx
+      .insert(sessionUnlocks)
+      .values(row)
+      .onConflictDoUpdate({
+        target: sessionUnlocks.checkoutSessionId,
+        set: { ...rest, ...(boughtBy ? { boughtBy } : {}), updatedAt: now },
+      })
+    if (row.status === 'paid' && isCurrency(row.currency)) await fixCustomerCurrency(row.workspaceId, row.currency, tx)
+    return refreshSessionUnlocked(tx, row.sessionId, now)
+  })
+}
+
+export async function refreshSessionUnlocked(db: Db | Tx, sessionId: string, now = new Date()) {
+  const [s] = await db
+    .update(talkSessions)
+    .set({
+      unlocked: sql`${talkSessions.adminUnlocked} OR EXISTS (SELECT 1 FROM ${sessionUnlocks} WHERE ${sessionUnlocks.sessionId} = ${talkSessions.id} AND ${sessionUnlocks.status} = 'paid')`,
+      updatedAt: now,
+    })
+    .where(eq(talkSessions.id, sessionId))
+    .returning({ unlocked: talkSessions.unlocked })
+  return s?.unlocked ?? false
+}
+
+export async function unlockByPaymentIntent(paymentIntentId: string) {
+  const [row] = await getDb()
+    .select({ checkoutSessionId: sessionUnlocks.checkoutSessionId })
+    .from(sessionUnlocks)
+    .where(eq(sessionUnlocks.paymentIntentId, paymentIntentId))
+    .limit(1)
+  return row?.checkoutSessionId ?? null
+}
+
+/** The unlocks a workspace bought, newest first, with the session they opened (Settings → Billing). */
+export async function listUnlocks(workspaceId: string) {
+  return getDb()
+    .select({
+      checkoutSessionId: sessionUnlocks.checkoutSessionId,
+      sessionId: sessionUnlocks.sessionId,
+      status: sessionUnlocks.status,
+      amount: sessionUnlocks.amount,
+      currency: sessionUnlocks.currency,
+      receiptUrl: sessionUnlocks.receiptUrl,
+      paidAt: sessionUnlocks.paidAt,
+      createdAt: sessionUnlocks.createdAt,
+      eventName: talkSessions.eventName,
+      talkTitle: talks.title,
+    })
+    .from(sessionUnlocks)
+    .innerJoin(talkSessions, eq(talkSessions.id, sessionUnlocks.sessionId))
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(eq(sessionUnlocks.workspaceId, workspaceId))
+    .orderBy(desc(sessionUnlocks.createdAt))
+}
+
+// ── Webhook events, each once ────────────────────────────────────────────────────────────────
+
+/** A claim left this long by a process that died may be taken again by a redelivery. */
+export const EVENT_CLAIM_TIMEOUT_MS = 60_000
+
+/**
+ * Takes an event id for processing. 'new': do it; 'done': it was processed, do nothing; 'busy':
+ * another request is on it now (its answer tells Stripe whether to retry).
+ */
+export async function claimStripeEvent(id: string, type: string, now = new Date()): Promise<'new' | 'done' | 'busy'> {
+  const db = getDb()
+  const inserted = await db.insert(stripeEvents).values({ id, type, claimedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id })
+  if (inserted.length) return 'new'
+  const retaken = await db
+    .update(stripeEvents)
+    .set({ claimedAt: now })
+    .where(
+      and(
+        eq(stripeEvents.id, id),
+        isNull(stripeEvents.processedAt),
+        lt(stripeEvents.claimedAt, new Date(now.getTime() - EVENT_CLAIM_TIMEOUT_MS)),
+      ),
+    )
+    .returning({ id: stripeEvents.id })
+  if (retaken.length) return 'new'
+  const [row] = await db.select({ processedAt: stripeEvents.processedAt }).from(stripeEvents).where(eq(stripeEvents.id, id)).limit(1)
+  return row?.processedAt ? 'done' : 'busy'
+}
+
+export async function finishStripeEvent(id: string) {
+  await getDb().update(stripeEvents).set({ processedAt: new Date() }).where(eq(stripeEvents.id, id))
+}
+
+/** Processing failed: the claim goes, so Stripe's retry does the work. */
+export async function releaseStripeEvent(id: string) {
+  await getDb().delete(stripeEvents).where(and(eq(stripeEvents.id, id), isNull(stripeEvents.processedAt)))
+}
+
+/** Records that a notice went; false when it already had (the caller then sends nothing). */
+export async function recordBillingNotice(key: string, workspaceId: string, db: Db | Tx = getDb()) {
+  const rows = await db.insert(billingNotices).values({ key, workspaceId }).onConflictDoNothing().returning({ key: billingNotices.key })
+  return rows.length > 0
+}
+
+/** Workspaces with a stored customer, for `billing:sync --customers` and the admin list. */
+export async function listBillingCustomers() {
+  return getDb().select().from(billingCustomers)
+}
+
+/** The owner's address (billing emails go to the person who pays). */
+export async function workspaceOwner(workspaceId: string) {
+  const [row] = await getDb()
+    .select({ email: users.email, name: workspaces.name })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+    .limit(1)
+  return row ?? null
+}
