@@ -113,6 +113,26 @@ const cases: Record<string, Array<{ name: string; run: () => Promise<void> }>> =
       },
     },
   ],
+  'api.webhooks.stripe.tsx': [
+    {
+      name: 'POST without Stripe configured → 404 JSON, nothing read',
+      run: async () => {
+        const res = await send('/api/webhooks/stripe', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=00' },
+          body: JSON.stringify({ id: 'evt_1', type: 'invoice.paid' }),
+        })
+        expect(res.status).toBe(404)
+        expect(await res.json()).toEqual({ error: 'Payments are not set up on this server.' })
+      },
+    },
+    {
+      name: 'GET → 405',
+      run: async () => {
+        expect((await send('/api/webhooks/stripe')).status).toBe(405)
+      },
+    },
+  ],
   'api.uploads.image.tsx': [
     {
       name: 'anonymous → 401',
