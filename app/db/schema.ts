@@ -490,6 +490,8 @@ export const billingCustomers = pgTable('billing_customers', {
   stripeCustomerId: text('stripe_customer_id').notNull().unique(),
   // Upper-case ISO code (USD, GBP, EUR); null until a purchase is paid.
   currency: text('currency'),
+  // When the stored subscriptions were read from Stripe: an older read never overwrites a newer one.
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 })
 
@@ -543,6 +545,8 @@ export const sessionUnlocks = pgTable(
     currency: text('currency').notNull(),
     receiptUrl: text('receipt_url'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    // When this state was read from Stripe: an older read never overwrites a newer one.
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

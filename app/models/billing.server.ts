@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import {
   billingCustomers,
@@ -61,7 +61,7 @@ export type SubscriptionRow = typeof billingSubscriptions.$inferInsert
  * seats in one transaction (the workspace row locked first, as every seat-limited change does).
  * Returns the plan before and after, and when the entitlement next changes without an event.
  */
-export async function convergeSubscriptions(workspaceId: string, rows: SubscriptionRow[], now = new Date()) {
+export async function convergeSubscriptions(workspaceId: string, rows: SubscriptionRow[], readAt: Date, now = new Date()) {
   return getDb().transaction(async (tx) => {
     const [ws] = await tx
       .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
@@ -69,6 +69,13 @@ export async function convergeSubscriptions(workspaceId: string, rows: Subscript
       .where(eq(workspaces.id, workspaceId))
       .for('update')
     if (!ws) return null
+    // Two syncs at once: the one that read Stripe later wins, whichever writes last.
+    const fresher = await tx
+      .update(billingCustomers)
+      .set({ readAt })
+      .where(and(eq(billingCustomers.workspaceId, workspaceId), or(isNull(billingCustomers.readAt), lte(billingCustomers.readAt, readAt))))
+      .returning({ id: billingCustomers.workspaceId })
+    if (!fresher.length) return applyEntitlement(tx, workspaceId, ws, now)
     for (const row of rows) {
       const { id: _id, ...rest } = row
       await tx
@@ -189,6 +196,8 @@ export type UnlockRow = {
   currency: string
   receiptUrl: string | null
   paidAt: Date | null
+  /** When this state was read from Stripe. */
+  readAt: Date
 }
 
 /**
@@ -204,6 +213,8 @@ export async function convergeUnlock(row: UnlockRow, now = new Date()) {
       .onConflictDoUpdate({
         target: sessionUnlocks.checkoutSessionId,
         set: { ...rest, ...(boughtBy ? { boughtBy } : {}), updatedAt: now },
+        // A read of Stripe older than the stored one (a slow return page after a refund) changes nothing.
+        setWhere: lte(sessionUnlocks.readAt, row.readAt),
       })
     if (row.status === 'paid' && isCurrency(row.currency)) await fixCustomerCurrency(row.workspaceId, row.currency, tx)
     return refreshSessionUnlocked(tx, row.sessionId, now)

@@ -174,6 +174,7 @@ export type FulfilResult =
  */
 export async function fulfilCheckout(checkoutSessionId: string): Promise<FulfilResult> {
   const stripe = requireStripe()
+  const readAt = new Date()
   const session = await stripe.checkout.sessions.retrieve(checkoutSessionId, { expand: ['payment_intent.latest_charge'] })
   const customerId = idOf(session.customer)
   const known = customerId ? await workspaceOfCustomer(customerId) : null
@@ -202,6 +203,7 @@ export async function fulfilCheckout(checkoutSessionId: string): Promise<FulfilR
       currency: upper(session.currency) ?? 'USD',
       receiptUrl: charge?.receipt_url ?? null,
       paidAt: status === 'paid' || status === 'refunded' || status === 'disputed' ? fromUnix(charge?.created ?? session.created) : null,
+      readAt,
     })
     return { kind: 'unlock', workspaceId, sessionId: session.metadata.session_id, status }
   }
@@ -259,9 +261,10 @@ export async function syncCustomer(customerId: string) {
   const stripe = requireStripe()
   const workspaceId = await workspaceOfCustomer(customerId)
   if (!workspaceId) return null
+  const readAt = new Date()
   const subs = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100, expand: ['data.latest_invoice'] })
   const rows = subs.data.map((s) => subscriptionRow(workspaceId!, s)).filter((r): r is SubscriptionRow => r !== null)
-  const result = await convergeSubscriptions(workspaceId, rows)
+  const result = await convergeSubscriptions(workspaceId, rows, readAt)
   if (!result) return null
   const paying = rows.find((r) => r.status === 'active' || r.status === 'past_due' || r.status === 'trialing')
   if (paying && isCurrency(paying.currency)) await fixCustomerCurrency(workspaceId, paying.currency)
