@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import {
   billingCustomers,
@@ -13,7 +13,7 @@ import {
   workspaces,
 } from '~/db/schema'
 import { effectiveBilling, nextEntitlementChange, type UnlockStatus } from '~/lib/billing'
-import type { Plan } from '~/lib/plans'
+import { PLAN_LIMITS, type Plan } from '~/lib/plans'
 import { isCurrency, type Currency } from '~/lib/pricing'
 import { recordAudit, type AuditActor } from './audit.server'
 
@@ -121,19 +121,50 @@ async function applyEntitlement(
   if (next.plan !== ws.plan || next.seats !== ws.seats) {
     await tx.update(workspaces).set({ plan: next.plan, seats: next.seats, updatedAt: now }).where(eq(workspaces.id, workspaceId))
   }
+  let closedSessions = 0
   if (next.plan !== ws.plan) {
+    closedSessions = await closeSessionsBeyondLimit(tx, workspaceId, next.plan, now)
     await recordAudit(
       {
         workspaceId,
         actor,
         kind: 'plan.changed',
         subject: next.plan,
-        data: { from: ws.plan, to: next.plan, by: actor ? 'site admin' : 'billing' },
+        data: { from: ws.plan, to: next.plan, by: actor ? 'site admin' : 'billing', ...(closedSessions ? { closedSessions } : {}) },
       },
       tx,
     )
   }
-  return { before: ws.plan, after: next.plan, seats: next.seats, source: next.source, recheckAt: nextEntitlementChange(subs, now) }
+  return {
+    before: ws.plan,
+    after: next.plan,
+    seats: next.seats,
+    source: next.source,
+    closedSessions,
+    recheckAt: nextEntitlementChange(subs, now),
+  }
+}
+
+/**
+ * A plan with fewer live sessions than are live now (a downgrade to Free): the ones that went live
+ * last stay live, the others close (their pages say the session has ended; nothing is deleted, and
+ * they can go live again within the plan's limit).
+ */
+async function closeSessionsBeyondLimit(tx: Tx, workspaceId: string, plan: Plan, now: Date) {
+  const max = PLAN_LIMITS[plan].liveSessions
+  if (max === null) return 0
+  const live = await tx
+    .select({ id: talkSessions.id })
+    .from(talkSessions)
+    .where(and(eq(talkSessions.workspaceId, workspaceId), eq(talkSessions.status, 'live')))
+    .orderBy(sql`${talkSessions.wentLiveAt} DESC NULLS LAST`, desc(talkSessions.createdAt))
+  const extra = live.slice(max).map((s) => s.id)
+  if (!extra.length) return 0
+  await tx
+    .update(talkSessions)
+    .set({ status: 'closed', closedAt: now, updatedAt: now })
+    .where(and(inArray(talkSessions.id, extra), eq(talkSessions.status, 'live')))
+  return extra.length
 }
 
 /**
