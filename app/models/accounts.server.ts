@@ -41,6 +41,7 @@ export async function listAccountsForAdmin({ page }: { page: number }) {
         email: users.email,
         role: users.role,
         plan: sql<Plan>`coalesce(${workspaces.plan}, 'free')`,
+        manualPlan: workspaces.manualPlan,
         sessions: sql<number>`coalesce(${sessionCount.n}, 0)::int`,
         leads: sql<number>`coalesce(${leadCount.n}, 0)::int`,
         createdAt: users.createdAt,

@@ -281,6 +281,7 @@ export async function listSessionsForAdmin(ownerId: string) {
       eventName: talkSessions.eventName,
       status: talkSessions.status,
       unlocked: talkSessions.unlocked,
+      adminUnlocked: talkSessions.adminUnlocked,
       talkTitle: talks.title,
       leads: statsColumns.leads,
     })

@@ -3,32 +3,54 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { requireAdmin, requireAdminAction } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
+import { WorkspaceBillingPanel } from '~/components/admin/workspace-billing'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
+import { unlockText } from '~/lib/billing-admin'
 import { ROLE_LABELS } from '~/lib/permissions'
 import { PLAN_LABELS, PLANS, planAllowances } from '~/lib/plans'
 import { isUuid } from '~/lib/text'
 import { getAccountForAdmin } from '~/models/accounts.server'
+import { setManualPlan } from '~/models/billing.server'
 import { listSessionsForAdmin, setSessionUnlocked } from '~/models/talk-sessions.server'
 import { listWorkspacesForAdmin, setWorkspacePlan } from '~/models/workspaces.server'
+import { syncWorkspaceFromStripe, workspaceBillingView } from '~/services/admin-billing.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
-// One account's sessions, where an admin marks a session unlocked (every lead visible on any plan).
+// One account: its workspaces with their billing (issue 22 Deliver 8: where the plan comes from, the
+// Stripe customer, a manual plan and "Sync from Stripe"), and its sessions, where an admin marks a
+// session unlocked (every lead visible on any plan) apart from the unlocks that were paid for.
 
 const UnlockSchema = z.object({ intent: z.enum(['unlock', 'lock']), sessionId: z.uuid() })
 const WorkspacePlanSchema = z.object({ intent: z.literal('set-workspace-plan'), workspaceId: z.uuid(), plan: z.enum(PLANS) })
+const WorkspaceSchema = z.object({ intent: z.enum(['remove-manual-plan', 'sync']), workspaceId: z.uuid() })
 const notFound = () => new Response('Account not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request)
   const account = isUuid(params.id) ? await getAccountForAdmin(params.id) : null
   if (!account) throw notFound()
+  const workspaces = await Promise.all(
+    (await listWorkspacesForAdmin(account.id)).map(async (w) => ({
+      ...w,
+      roleLabel: ROLE_LABELS[w.role],
+      // Billing is the owner's business: shown (and changed) on the owner's account page.
+      billing: w.role === 'owner' ? await workspaceBillingView(w.id) : null,
+    })),
+  )
+  const paid = new Set(
+    workspaces.flatMap((w) => w.billing?.unlocks.filter((u) => u.status === 'paid').map((u) => u.sessionId) ?? []),
+  )
+  const sessions = (await listSessionsForAdmin(account.id)).map((s) => {
+    const unlock = { ...s, paid: paid.has(s.id) }
+    return { ...unlock, unlockText: unlockText(unlock) }
+  })
   return {
     account: { ...account, planLabel: PLAN_LABELS[account.plan], allows: planAllowances(account.plan) },
-    sessions: await listSessionsForAdmin(account.id),
-    workspaces: (await listWorkspacesForAdmin(account.id)).map((w) => ({ ...w, roleLabel: ROLE_LABELS[w.role] })),
+    sessions,
+    workspaces,
   }
 }
 
@@ -37,17 +59,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const account = isUuid(params.id) ? await getAccountForAdmin(params.id) : null
   if (!account) throw notFound()
   const form = Object.fromEntries(await readForm(request))
+  const back = `/admin/accounts/${account.id}`
+  // Workspace actions: only on a workspace this account owns (team workspaces too).
+  const owns = async (workspaceId: string) =>
+    (await listWorkspacesForAdmin(account.id)).some((w) => w.id === workspaceId && w.role === 'owner')
   if (form.intent === 'set-workspace-plan') {
-    // The plan of a workspace this account owns (team workspaces too; seats follow the plan).
     const plan = WorkspacePlanSchema.safeParse(form)
     if (!plan.success) return data({ error: 'Choose a plan for one of the workspaces.' }, { status: 400 })
-    const owned = (await listWorkspacesForAdmin(account.id)).some((w) => w.id === plan.data.workspaceId && w.role === 'owner')
-    if (!owned || !(await setWorkspacePlan(plan.data.workspaceId, plan.data.plan, admin))) {
+    if (!(await owns(plan.data.workspaceId)) || !(await setWorkspacePlan(plan.data.workspaceId, plan.data.plan, admin))) {
       return data({ error: 'Workspace not found.' }, { status: 404 })
     }
-    return redirectWithToast(`/admin/accounts/${account.id}`, {
+    return redirectWithToast(back, {
       type: 'success',
-      description: `Plan set to ${PLAN_LABELS[plan.data.plan]}.`,
+      description: `Plan set to ${PLAN_LABELS[plan.data.plan]} (a manual plan: it overrides billing).`,
+    })
+  }
+  if (form.intent === 'remove-manual-plan' || form.intent === 'sync') {
+    const parsed = WorkspaceSchema.safeParse(form)
+    if (!parsed.success) return data({ error: 'Choose one of the workspaces.' }, { status: 400 })
+    const { workspaceId, intent } = parsed.data
+    if (!(await owns(workspaceId))) return data({ error: 'Workspace not found.' }, { status: 404 })
+    if (intent === 'sync') {
+      const outcome = await syncWorkspaceFromStripe(workspaceId)
+      if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status })
+      return redirectWithToast(back, { type: 'success', description: outcome.message })
+    }
+    if (!(await setManualPlan(workspaceId, null, admin))) return data({ error: 'Workspace not found.' }, { status: 404 })
+    const now = await workspaceBillingView(workspaceId)
+    return redirectWithToast(back, {
+      type: 'success',
+      description: `Manual plan removed: billing decides the plan (now ${PLAN_LABELS[now?.plan ?? 'free']}).`,
     })
   }
   const parsed = UnlockSchema.safeParse(form)
@@ -56,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!owned || !(await setSessionUnlocked(parsed.data.sessionId, parsed.data.intent === 'unlock'))) {
     return data({ error: 'Session not found.' }, { status: 404 })
   }
-  return redirectWithToast(`/admin/accounts/${account.id}`, {
+  return redirectWithToast(back, {
     type: 'success',
     description: parsed.data.intent === 'unlock' ? 'Session unlocked: all its leads are visible.' : 'Session locked again.',
   })
@@ -84,39 +125,12 @@ export default function AdminAccount() {
         <h2 className="mt-8 text-xl font-semibold text-white">Workspaces</h2>
         <ul className="mt-3 flex flex-col gap-3">
           {workspaces.map((w) => (
-            <li
-              key={w.id}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-white/10 bg-ink-900/60 p-4"
-            >
-              <div>
-                <p className="font-semibold text-white">{w.personal ? `${w.name} (personal)` : w.name}</p>
-                <p className="text-sm text-slate-400">
-                  {w.roleLabel} · {w.members === 1 ? '1 member' : `${w.members} members`} · {PLAN_LABELS[w.plan]}
-                </p>
-              </div>
-              {w.role === 'owner' ? (
-                <Form method="post" className="flex items-end gap-2">
-                  <input type="hidden" name="intent" value="set-workspace-plan" />
-                  <input type="hidden" name="workspaceId" value={w.id} />
-                  <label className="flex flex-col gap-1 text-sm text-slate-300">
-                    Plan of {w.name}
-                    <select
-                      name="plan"
-                      defaultValue={w.plan}
-                      className="rounded-md border border-white/20 bg-ink-950 px-2 py-1.5 text-white"
-                    >
-                      {PLANS.map((p) => (
-                        <option key={p} value={p}>
-                          {PLAN_LABELS[p]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <button type="submit" className={buttonClass.secondary}>
-                    Set plan
-                  </button>
-                </Form>
-              ) : null}
+            <li key={w.id} className="rounded-xl border border-white/10 bg-ink-900/60 p-4">
+              <h3 className="font-semibold text-white">{w.personal ? `${w.name} (personal)` : w.name}</h3>
+              <p className="text-sm text-slate-400">
+                {w.roleLabel} · {w.members === 1 ? '1 member' : `${w.members} members`} · {PLAN_LABELS[w.plan]}
+              </p>
+              {w.billing ? <WorkspaceBillingPanel workspace={w} billing={w.billing} /> : null}
             </li>
           ))}
         </ul>
@@ -135,19 +149,23 @@ export default function AdminAccount() {
                     {s.eventName} <StatusBadge status={s.status} />
                   </p>
                   <p className="text-sm text-slate-400">
-                    {s.talkTitle} · {s.leads === 1 ? '1 lead' : `${s.leads} leads`} · {s.unlocked ? 'Unlocked' : 'Not unlocked'}
+                    {s.talkTitle} · {s.leads === 1 ? '1 lead' : `${s.leads} leads`} · {s.unlockText}
                   </p>
+                  {s.paid && s.adminUnlocked ? (
+                    <p className="text-sm text-slate-400">Locking it again keeps it open: it was paid for.</p>
+                  ) : null}
                 </div>
+                {/* The admin's own flag; a paid unlock stands whatever it says. */}
                 <Form method="post">
                   <input type="hidden" name="sessionId" value={s.id} />
                   <button
                     type="submit"
                     name="intent"
-                    value={s.unlocked ? 'lock' : 'unlock'}
+                    value={s.adminUnlocked ? 'lock' : 'unlock'}
                     className={buttonClass.secondary}
-                    aria-label={`${s.unlocked ? 'Lock' : 'Unlock'} ${s.eventName}`}
+                    aria-label={`${s.adminUnlocked ? 'Lock' : 'Unlock'} ${s.eventName}`}
                   >
-                    {s.unlocked ? 'Lock again' : 'Mark unlocked'}
+                    {s.adminUnlocked ? 'Lock again' : 'Mark unlocked'}
                   </button>
                 </Form>
               </li>

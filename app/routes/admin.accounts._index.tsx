@@ -15,7 +15,8 @@ import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { parsePage } from '~/lib/page-param'
 
-// Accounts and their plans (issue 9 §8): until billing exists, an admin sets the plan here.
+// Accounts and their plans (issue 9 §8, issue 22 Deliver 8): a plan an admin sets here is a manual
+// plan (Event Organiser, comps) that overrides billing until removed on the account's page.
 
 const NUMBER = 'px-4 py-3 text-right'
 const COLUMNS: AdminColumn[] = [
@@ -66,7 +67,10 @@ export default function AdminAccounts() {
       <AdminNav />
       <div className="mx-auto w-full max-w-6xl px-4 py-10">
         <h1 className="text-3xl font-bold text-white">Accounts</h1>
-        <p className="mt-2 text-slate-300">Plans are set here until billing exists. The startup programme gives Teams.</p>
+        <p className="mt-2 text-slate-300">
+          A plan set here is a manual plan: it overrides billing until it is removed on the account&apos;s page. Plans marked
+          (manual) were set by an admin. The startup programme gives Teams.
+        </p>
         {actionData?.error ? (
           <div className="mt-6">
             <FormMessage>{actionData.error}</FormMessage>
@@ -119,6 +123,7 @@ export default function AdminAccounts() {
                   >
                     Set
                   </button>
+                  {a.manualPlan ? <span className="text-sm text-slate-400">(manual)</span> : null}
                 </Form>
               </td>
             </tr>
