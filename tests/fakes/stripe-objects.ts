@@ -108,6 +108,8 @@ export interface FakeCheckoutSession extends Json {
   url: string | null
   _subscriptionMetadata: Metadata
   _paymentIntentMetadata: Metadata
+  _invoiceCreation?: boolean
+  _invoiceMetadata?: Metadata
 }
 export interface FakeSubscriptionItem extends Json {
   id: string
@@ -758,6 +760,41 @@ export function subscriptionItemObject(
     quantity,
     subscription,
     tax_rates: [],
+  }
+}
+
+/** One invoice line for a Checkout line item (payment mode with invoice_creation). */
+export function invoiceItemLine(invoiceId: string, line: FakeLineItem, now: number): Json {
+  return {
+    id: newId('il'),
+    object: 'line_item',
+    amount: line.amount_subtotal,
+    currency: line.currency,
+    description: line.description ?? null,
+    discount_amounts: line.amount_discount ? [{ amount: line.amount_discount, discount: null }] : [],
+    discountable: true,
+    discounts: [],
+    invoice: invoiceId,
+    livemode: false,
+    metadata: {},
+    parent: {
+      type: 'invoice_item_details',
+      invoice_item_details: {
+        invoice_item: newId('ii'),
+        proration: false,
+        proration_details: { credited_items: null },
+        subscription: null,
+      },
+      subscription_item_details: null,
+    },
+    period: { start: now, end: now },
+    pricing: {
+      type: 'price_details',
+      price_details: { price: line.price.id, product: line.price.product },
+      unit_amount_decimal: line.price.unit_amount_decimal,
+    },
+    quantity: line.quantity,
+    taxes: [],
   }
 }
 

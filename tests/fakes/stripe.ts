@@ -13,6 +13,7 @@ import {
   discountFor,
   eventObject,
   int,
+  invoiceItemLine,
   invoiceLine,
   invoiceObject,
   invoicePage,
@@ -400,8 +401,11 @@ export async function startFakeStripe(
     return pending
   }
 
+  type InvoiceOwner = { customer: string; currency: string; sub?: FakeSubscription; metadata?: Metadata; paymentIntent?: string }
+  const ofSubscription = (sub: FakeSubscription): InvoiceOwner => ({ customer: sub.customer, currency: sub.currency, sub })
+  /** A finalized invoice, paid or open; its payment is the owner's payment intent or a new one. */
   function createInvoice(
-    sub: FakeSubscription,
+    owner: InvoiceOwner,
     o: {
       reason: string
       subtotal: number
@@ -412,7 +416,8 @@ export async function startFakeStripe(
     },
   ): FakeInvoice {
     const t = now()
-    const customer = get(store.customers, 'customer', sub.customer)
+    const { sub } = owner
+    const customer = get(store.customers, 'customer', owner.customer)
     const id = newId('in')
     const number = `${customer.invoice_prefix}-${String(customer.next_invoice_sequence++).padStart(4, '0')}`
     const invoice = invoiceObject(id, t, base, {
@@ -422,17 +427,20 @@ export async function startFakeStripe(
       attempt_count: 1,
       attempted: true,
       billing_reason: o.reason,
-      currency: sub.currency,
+      currency: owner.currency,
       customer: customer.id,
       customer_email: customer.email,
       customer_name: customer.name,
       lines: list(o.lines(id), `/v1/invoices/${id}/lines`),
       number,
-      parent: {
-        type: 'subscription_details',
-        quote_details: null,
-        subscription_details: { metadata: { ...sub.metadata }, subscription: sub.id },
-      },
+      metadata: { ...owner.metadata },
+      parent: sub
+        ? {
+            type: 'subscription_details',
+            quote_details: null,
+            subscription_details: { metadata: { ...sub.metadata }, subscription: sub.id },
+          }
+        : null,
       period_end: o.period.end,
       period_start: o.period.start,
       status: o.paid ? 'paid' : 'open',
@@ -440,17 +448,18 @@ export async function startFakeStripe(
       subtotal: o.subtotal,
       subtotal_excluding_tax: o.subtotal,
       total: o.total,
-      total_discount_amounts: o.subtotal > o.total ? [{ amount: o.subtotal - o.total, discount: sub.discounts[0] ?? null }] : [],
+      total_discount_amounts: o.subtotal > o.total ? [{ amount: o.subtotal - o.total, discount: sub?.discounts[0] ?? null }] : [],
       total_excluding_tax: o.total,
       _paymentId: newId('inpay'),
     })
-    if (o.total > 0) {
-      const { intent } = createPayment(o.total, sub.currency, customer.id, {}, o.paid ? 'succeeded' : 'requires_payment_method')
-      invoice._paymentIntent = intent.id
+    if (owner.paymentIntent) invoice._paymentIntent = owner.paymentIntent
+    else if (o.total > 0) {
+      const status = o.paid ? 'succeeded' : 'requires_payment_method'
+      invoice._paymentIntent = createPayment(o.total, owner.currency, customer.id, {}, status).intent.id
     }
     if (!o.paid) invoice.next_payment_attempt = t + 3 * 24 * 3600
     store.invoices.set(id, invoice)
-    sub.latest_invoice = id
+    if (sub) sub.latest_invoice = id
     return invoice
   }
 
@@ -545,11 +554,13 @@ export async function startFakeStripe(
       )
       session.payment_intent = intent.id
       session.payment_status = o.async ? 'unpaid' : 'paid'
-      if (o.async) return [emit('payment_intent.processing', intent), emit('checkout.session.completed', session)]
+      const invoice = session._invoiceCreation && !o.async ? paymentInvoice(session, intent.id) : null
+      if (o.async) return [emit('checkout.session.completed', session), emit('payment_intent.processing', intent)]
       return [
-        emit('charge.succeeded', charge),
-        emit('payment_intent.succeeded', intent),
         emit('checkout.session.completed', session),
+        emit('payment_intent.succeeded', intent),
+        emit('charge.succeeded', charge),
+        ...(invoice ? [emit('invoice.paid', invoice)] : []),
       ]
     }
 
@@ -567,7 +578,7 @@ export async function startFakeStripe(
       _discountEnds: coupon?.duration === 'repeating' ? addInterval(t, 'month', Number(coupon.duration_in_months ?? 1)) : null,
     })
     store.subscriptions.set(subId, sub)
-    const invoice = createInvoice(sub, {
+    const invoice = createInvoice(ofSubscription(sub), {
       reason: 'subscription_create',
       subtotal: session.amount_subtotal,
       total: session.amount_total,
@@ -577,12 +588,30 @@ export async function startFakeStripe(
         items.map((item, i) => invoiceLine(invoiceId, item, recurring[i]!.amount_subtotal, item.quantity, periodOf(sub))),
     })
     Object.assign(session, { subscription: subId, invoice: invoice.id, payment_status: o.async ? 'unpaid' : 'paid' })
-    if (o.async) return [emit('customer.subscription.created', sub), emit('checkout.session.completed', session)]
+    if (o.async) return [emit('checkout.session.completed', session), emit('customer.subscription.created', sub)]
     return [
+      emit('checkout.session.completed', session),
       emit('customer.subscription.created', sub),
       emit('invoice.paid', invoice),
-      emit('checkout.session.completed', session),
     ]
+  }
+
+  /** invoice_creation[enabled] in payment mode: a paid invoice for the payment, on the session. */
+  function paymentInvoice(session: FakeCheckoutSession, paymentIntent: string): FakeInvoice {
+    const t = now()
+    const invoice = createInvoice(
+      { customer: session.customer!, currency: session.currency, metadata: session._invoiceMetadata as Metadata, paymentIntent },
+      {
+        reason: 'manual',
+        subtotal: session.amount_subtotal,
+        total: session.amount_total,
+        paid: true,
+        period: { start: t, end: t },
+        lines: (invoiceId) => session.line_items.data.map((l) => invoiceItemLine(invoiceId, l, t)),
+      },
+    )
+    session.invoice = invoice.id
+    return invoice
   }
 
   function asyncOutcome(id: string, succeeded: boolean): StripeEvent[] {
@@ -590,34 +619,32 @@ export async function startFakeStripe(
     if (session.status !== 'complete' || session.payment_status !== 'unpaid') {
       throw new Error(`Checkout session ${id} has no payment waiting to settle (${session.status}, ${session.payment_status})`)
     }
-    const out: StripeEvent[] = []
+    if (succeeded) session.payment_status = 'paid'
+    const type = succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed'
     if (session.mode === 'payment') {
       const intent = get(store.paymentIntents, 'payment_intent', session.payment_intent!)
       if (succeeded) {
         const charge = settle(intent)
-        out.push(emit('charge.succeeded', charge), emit('payment_intent.succeeded', intent))
-      } else {
-        const charge = get(store.charges, 'charge', intent.latest_charge!)
-        Object.assign(charge, { status: 'failed', paid: false, ...declined() })
-        Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastPaymentError(charge.id) })
-        out.push(emit('charge.failed', charge), emit('payment_intent.payment_failed', intent))
+        const invoice = session._invoiceCreation ? paymentInvoice(session, intent.id) : null
+        return [
+          emit(type, session),
+          emit('payment_intent.succeeded', intent),
+          emit('charge.succeeded', charge),
+          ...(invoice ? [emit('invoice.paid', invoice)] : []),
+        ]
       }
-    } else {
-      const sub = get(store.subscriptions, 'subscription', session.subscription!)
-      const invoice = get(store.invoices, 'invoice', session.invoice!)
-      const before = structuredClone(sub)
-      if (succeeded) {
-        markInvoicePaid(invoice)
-        sub.status = 'active'
-        out.push(emit('invoice.paid', invoice), emit('customer.subscription.updated', sub, changed(before, sub)))
-      } else {
-        out.push(emit('invoice.payment_failed', invoice))
-      }
+      const charge = get(store.charges, 'charge', intent.latest_charge!)
+      Object.assign(charge, { status: 'failed', paid: false, ...declined() })
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastPaymentError(charge.id) })
+      return [emit(type, session), emit('payment_intent.payment_failed', intent), emit('charge.failed', charge)]
     }
-    if (succeeded) session.payment_status = 'paid'
-    const type = succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed'
-    out.push(emit(type, session))
-    return out
+    const sub = get(store.subscriptions, 'subscription', session.subscription!)
+    const invoice = get(store.invoices, 'invoice', session.invoice!)
+    if (!succeeded) return [emit(type, session), emit('invoice.payment_failed', invoice)]
+    const before = structuredClone(sub)
+    markInvoicePaid(invoice)
+    sub.status = 'active'
+    return [emit(type, session), emit('invoice.paid', invoice), emit('customer.subscription.updated', sub, changed(before, sub))]
   }
 
   function refundNow(
@@ -716,7 +743,7 @@ export async function startFakeStripe(
     if (ended) return ended
     advancePeriod(sub)
     const { subtotal, total } = renewal(sub)
-    const invoice = createInvoice(sub, {
+    const invoice = createInvoice(ofSubscription(sub), {
       reason: 'subscription_cycle',
       subtotal,
       total,
@@ -934,7 +961,9 @@ export async function startFakeStripe(
       throw invalid("The promotion code's `expires_at` may not be later than the coupon's `redeem_by`.", 'expires_at')
     }
     const code = str(p.code) ?? randomToken(8).toUpperCase()
-    const taken = [...store.promotionCodes.values()].find((x) => x.active && x.code.toLowerCase() === code.toLowerCase())
+    const taken = [...store.promotionCodes.values()].find(
+      (x) => (view(x) as FakePromotionCode).active && x.code.toLowerCase() === code.toLowerCase(),
+    )
     if (taken) throw invalid(`An active promotion code with \`code: ${code}\` already exists.`, 'code', 'resource_already_exists')
     const restrictions = obj(p.restrictions)
     const promo: FakePromotionCode = {
@@ -1008,6 +1037,9 @@ export async function startFakeStripe(
     }
     if (mode === 'payment' && p.subscription_data)
       throw invalid('You can only pass `subscription_data` in `subscription` mode.', 'subscription_data')
+    if (mode === 'subscription' && p.invoice_creation) {
+      throw invalid('You can only pass `invoice_creation` in `payment` mode.', 'invoice_creation')
+    }
     if (mode === 'subscription' && p.payment_intent_data)
       throw invalid('You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data')
     const customerId = str(p.customer)
@@ -1125,6 +1157,8 @@ export async function startFakeStripe(
       locale: str(p.locale) ?? null,
       _subscriptionMetadata: mergeMetadata({}, obj(p.subscription_data).metadata),
       _paymentIntentMetadata: mergeMetadata({}, obj(p.payment_intent_data).metadata),
+      _invoiceCreation: mode === 'payment' && bool(obj(p.invoice_creation).enabled) === true,
+      _invoiceMetadata: mergeMetadata({}, obj(obj(p.invoice_creation).invoice_data).metadata),
     })
     store.checkoutSessions.set(id, session)
     return session
@@ -1183,7 +1217,7 @@ export async function startFakeStripe(
         }
       })
     if (behavior === 'always_invoice' && proration > 0) {
-      const invoice = createInvoice(sub, {
+      const invoice = createInvoice(ofSubscription(sub), {
         reason: 'subscription_update',
         subtotal: proration,
         total: proration,
@@ -1254,6 +1288,7 @@ export async function startFakeStripe(
       /^\/v1\/prices$/,
       (p) => {
         const keys = arr(p.lookup_keys).map(String)
+        if (keys.length > 10) throw invalid('Invalid array: lookup_keys must have at most 10 elements.', 'lookup_keys')
         const active = bool(p.active)
         const type = str(p.type)
         const all = newestFirst(store.prices).filter(

@@ -118,6 +118,9 @@ describe('catalogue', () => {
     expect((await stripe.prices.retrieve(unlock.id)).lookup_key).toBeNull()
     expect((await stripe.prices.list({ lookup_keys: ['unlock_session'] })).data.map((p) => p.id)).toEqual([moved.id])
 
+    const many = await invalidRequest(stripe.prices.list({ lookup_keys: Array.from({ length: 11 }, (_, i) => `key_${i}`) }))
+    expect(many.param).toBe('lookup_keys')
+
     const fixed = await invalidRequest(stripe.prices.update(unlock.id, { unit_amount: 100 } as Stripe.PriceUpdateParams))
     expect(fixed.code).toBe('parameter_unknown')
     const archived = await stripe.prices.update(unlock.id, { active: false, metadata: { replaced_by: moved.id } })
@@ -186,8 +189,9 @@ describe('checkout in payment mode', () => {
       payment_intent_data: { metadata: { kind: 'unlock' } },
     })
     const events = await fake.pay(session.id)
-    expect(events.map((e) => e.type)).toEqual(['charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed'])
-    const completed = events.at(-1)!
+    // The session's own event first (what the brief promises the billing tests), then its payment's.
+    expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'payment_intent.succeeded', 'charge.succeeded'])
+    const completed = events[0]!
     expect(completed).toMatchObject({ object: 'event', api_version: '2026-10-28.endive', livemode: false, pending_webhooks: 1 })
     expect(completed.data.object).toMatchObject({ id: session.id, status: 'complete', payment_status: 'paid' })
 
@@ -243,6 +247,29 @@ describe('checkout in payment mode', () => {
     await checkout({ mode: 'payment', currency: 'gbp', customer: customer.id, line_items: [{ price: unlock.id, quantity: 1 }] })
   })
 
+  it('with invoice_creation, the paid payment gets a paid invoice on the session', async () => {
+    const { unlock } = await catalog()
+    const customer = await stripe.customers.create({ email: 'ada@example.com' })
+    const session = await checkout({
+      mode: 'payment',
+      customer: customer.id,
+      line_items: [{ price: unlock.id, quantity: 1 }],
+      invoice_creation: { enabled: true, invoice_data: { metadata: { kind: 'unlock' } } },
+    })
+    const events = await fake.pay(session.id)
+    expect(events.map((e) => e.type)).toEqual([
+      'checkout.session.completed',
+      'payment_intent.succeeded',
+      'charge.succeeded',
+      'invoice.paid',
+    ])
+    const paid = await stripe.checkout.sessions.retrieve(session.id, { expand: ['invoice'] })
+    const invoice = paid.invoice as Stripe.Invoice
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 4900, parent: null, metadata: { kind: 'unlock' } })
+    expect(invoice.hosted_invoice_url).toBe(`${fake.url}/invoices/${invoice.id}`)
+    expect((await stripe.invoices.list({ customer: customer.id })).data.map((i) => i.id)).toEqual([invoice.id])
+  })
+
   it('refunds and disputes show on the charge and send the events Stripe sends', async () => {
     const { unlock } = await catalog()
     const session = await checkout({
@@ -286,7 +313,8 @@ describe('checkout in payment mode', () => {
     expect(seen).toMatchObject({ status: 'complete', payment_status: 'unpaid', amount_total: 4500 })
     expect((seen.payment_intent as Stripe.PaymentIntent).status).toBe('processing')
     const settled = await fake.succeedAsync(good.id)
-    expect(settled.at(-1)!.type).toBe('checkout.session.async_payment_succeeded')
+    expect(settled[0]!.type).toBe('checkout.session.async_payment_succeeded')
+    expect(settled[0]!.data.object).toMatchObject({ payment_status: 'paid' })
     seen = await stripe.checkout.sessions.retrieve(good.id, { expand: ['payment_intent.latest_charge'] })
     expect(seen.payment_status).toBe('paid')
     expect(((seen.payment_intent as Stripe.PaymentIntent).latest_charge as Stripe.Charge).status).toBe('succeeded')
@@ -294,7 +322,7 @@ describe('checkout in payment mode', () => {
     const bad = await make()
     await fake.pay(bad.id, { async: true })
     const failed = await fake.failAsync(bad.id)
-    expect(failed.at(-1)!.type).toBe('checkout.session.async_payment_failed')
+    expect(failed[0]!.type).toBe('checkout.session.async_payment_failed')
     const intent = await stripe.paymentIntents.retrieve(fake.checkoutSessions.get(bad.id)!.payment_intent!)
     expect(intent.status).toBe('requires_payment_method')
     expect((await stripe.checkout.sessions.retrieve(bad.id)).payment_status).toBe('unpaid')
@@ -319,7 +347,7 @@ describe('subscriptions', () => {
   it('checkout creates an active subscription with a paid invoice, periods on the items', async () => {
     const before = Math.floor(Date.now() / 1000)
     const { session, events, subscription, monthly } = await subscribe()
-    expect(events.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed'])
+    expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid'])
     const list = await stripe.subscriptions.list({ customer: String(session.customer), status: 'all' })
     expect(list.data.map((s) => s.id)).toEqual([subscription])
     const sub = list.data[0]!
@@ -512,7 +540,7 @@ describe('webhooks', () => {
       customer_email: 'a@example.com',
       line_items: [{ price: unlock.id, quantity: 1 }],
     })
-    const [event] = (await fake.pay(session.id)).slice(-1)
+    const [event] = await fake.pay(session.id)
     const secret = 'whsec_test_secret'
     const { body, headers } = fake.signedDelivery(event!, secret)
     expect(headers['content-type']).toBe('application/json')
@@ -563,9 +591,9 @@ describe('webhooks', () => {
 
       await fake.flush()
       expect(received.map((r) => stripe.webhooks.constructEvent(r.body, r.signature, secret).type)).toEqual([
-        'charge.succeeded',
-        'payment_intent.succeeded',
         'checkout.session.completed',
+        'payment_intent.succeeded',
+        'charge.succeeded',
       ])
       expect(fake.deliveries.every((d) => d.status === 200)).toBe(true)
     } finally {
