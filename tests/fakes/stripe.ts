@@ -480,11 +480,17 @@ export async function startFakeStripe(
     start: sub.items.data[0]?.current_period_start ?? now(),
     end: sub.items.data[0]?.current_period_end ?? now(),
   })
+  /**
+   * The renewal is due now: the current period ends at the fake's clock and the next one starts
+   * (Stripe with a test clock advanced to the period's end), so an app reading its own clock sees
+   * the renewal as happening now.
+   */
   function advancePeriod(sub: FakeSubscription) {
+    const t = now()
     for (const item of sub.items.data) {
       const r = item.price.recurring
-      item.current_period_start = item.current_period_end
-      item.current_period_end = addInterval(item.current_period_start, r?.interval ?? 'month', r?.interval_count ?? 1)
+      item.current_period_start = t
+      item.current_period_end = addInterval(t, r?.interval ?? 'month', r?.interval_count ?? 1)
     }
   }
   /** A renewal's amount: the items at today's quantities, the coupon while it lasts, pending prorations. */
@@ -506,7 +512,7 @@ export async function startFakeStripe(
   /** At the period's end a subscription set to cancel then ends (Stripe: customer.subscription.deleted). */
   function endIfDue(sub: FakeSubscription): StripeEvent[] | null {
     if (!sub.cancel_at_period_end) return null
-    Object.assign(sub, { status: 'canceled', ended_at: periodOf(sub).end, canceled_at: sub.canceled_at ?? now() })
+    Object.assign(sub, { status: 'canceled', ended_at: now(), canceled_at: sub.canceled_at ?? now() })
     return [emit('customer.subscription.deleted', sub)]
   }
 

@@ -414,8 +414,13 @@ describe('subscriptions', () => {
   })
 
   it('renewals: a failed one makes it past_due, a retry pays it; cancel at period end ends it at renewal', async () => {
+    fake.setNow(Math.floor(Date.now() / 1000))
     const { subscription } = await subscribe(1)
-    const start = fake.subscriptions.get(subscription)!.items.data[0]!.current_period_end
+    const firstEnd = fake.subscriptions.get(subscription)!.items.data[0]!.current_period_end
+    // The renewal is due when the fake's clock says so: a month and a day later here.
+    fake.advanceTime(31 * DAY)
+    const start = fake.now()
+    expect(start).toBeGreaterThanOrEqual(firstEnd)
     const failed = await fake.failRenewal(subscription)
     expect(failed.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.updated'])
     let sub = await stripe.subscriptions.retrieve(subscription, { expand: ['latest_invoice'] })
