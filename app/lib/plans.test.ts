@@ -3,11 +3,14 @@ import {
   analyticsNotInPlanMessage,
   canGoLive,
   crmNotInPlanMessage,
+  DIRECTORY_PLANS,
   hasCrmIntegration,
+  hasDirectoryListing,
   hasLeadAnalytics,
   isPlan,
   liveLimitMessage,
   lockedLeadCount,
+  notListedMessage,
   planAllowances,
   PLANS,
   plansWith,
@@ -80,6 +83,15 @@ describe('plan gates (spec 000 §2, §9: free = 1 live session, 3 visible leads)
     expect(plansWith('leadAnalytics')).toBe('Professional, Teams and Event Organiser')
   })
 
+  it('lists only Professional and Teams in the directory (spec 000 §6, Event Organiser literally not)', () => {
+    expect(PLANS.filter(hasDirectoryListing)).toEqual(['pro', 'teams'])
+    expect(DIRECTORY_PLANS).toEqual(['pro', 'teams'])
+    expect(plansWith('directoryListing', 'or')).toBe('Professional or Teams')
+    expect(notListedMessage('admin')).toBe(
+      'Only the owner and administrators can see this page: it is not listed in the speaker directory, because the owner is not on a Professional or Teams plan.',
+    )
+  })
+
   it('knows exactly the five plans', () => {
     expect(PLANS).toEqual(['free', 'solo', 'pro', 'teams', 'organiser'])
     expect(isPlan('teams')).toBe(true)
@@ -96,6 +108,7 @@ describe('plan texts', () => {
         '3 visible leads per session; the rest are counted and shown locked until the session is unlocked',
         'ROI and lead analytics only for unlocked sessions',
         'No CRM integration (included in the Professional, Teams and Event Organiser plans)',
+        'Profiles not listed in the speaker directory (included in the Professional and Teams plans)',
       ],
     ],
     [
@@ -105,6 +118,7 @@ describe('plan texts', () => {
         'Every lead of every session visible',
         'ROI and lead analytics only for unlocked sessions',
         'No CRM integration (included in the Professional, Teams and Event Organiser plans)',
+        'Profiles not listed in the speaker directory (included in the Professional and Teams plans)',
       ],
     ],
     [
@@ -114,6 +128,7 @@ describe('plan texts', () => {
         'Every lead of every session visible',
         'ROI and lead analytics for every session',
         'CRM integration (HubSpot)',
+        'Profiles not listed in the speaker directory (included in the Professional and Teams plans)',
       ],
     ],
   ] as const)('%s allows %j', (plan, lines) => {

@@ -26,6 +26,11 @@ type Limits = {
   crmIntegration: boolean
   /** The ROI and lead analytics pages of every session; otherwise only of unlocked sessions. */
   leadAnalytics: boolean
+  /**
+   * The owner's published profile is listed in the speaker directory (spec 000 §6: "Only Pro or
+   * Teams appear in the directory" — taken literally, so Event Organiser does not list its people).
+   */
+  directoryListing: boolean
 }
 
 export const PLAN_LIMITS: Record<Plan, Limits> = {
@@ -34,11 +39,24 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     visibleLeadsPerSession: FREE_PLAN_VISIBLE_LEADS,
     crmIntegration: false,
     leadAnalytics: false,
+    directoryListing: false,
   },
-  solo: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: false, leadAnalytics: false },
-  pro: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: true, leadAnalytics: true },
-  teams: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: true, leadAnalytics: true },
-  organiser: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: true, leadAnalytics: true },
+  solo: {
+    liveSessions: null,
+    visibleLeadsPerSession: null,
+    crmIntegration: false,
+    leadAnalytics: false,
+    directoryListing: false,
+  },
+  pro: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: true, leadAnalytics: true, directoryListing: true },
+  teams: { liveSessions: null, visibleLeadsPerSession: null, crmIntegration: true, leadAnalytics: true, directoryListing: true },
+  organiser: {
+    liveSessions: null,
+    visibleLeadsPerSession: null,
+    crmIntegration: true,
+    leadAnalytics: true,
+    directoryListing: false,
+  },
 }
 
 export function isPlan(value: unknown): value is Plan {
@@ -82,10 +100,29 @@ export function hasLeadAnalytics(plan: Plan, sessionUnlocked: boolean) {
   return sessionUnlocked || PLAN_LIMITS[plan].leadAnalytics
 }
 
+/** Does a plan list its people's published profiles in the speaker directory? */
+export function hasDirectoryListing(plan: Plan) {
+  return PLAN_LIMITS[plan].directoryListing
+}
+
+/** The plans whose people are listed in the directory (the directory query's `plan in (…)`). */
+export const DIRECTORY_PLANS: readonly Plan[] = PLANS.filter(hasDirectoryListing)
+
+/** The owner (or an admin) looking at a published profile the directory does not list. */
+export function notListedMessage(viewer: 'owner' | 'admin') {
+  const plans = plansWith('directoryListing', 'or')
+  return viewer === 'owner'
+    ? `Only you and administrators can see this page: it is not listed in the speaker directory. Profiles appear there while you are on a ${plans} plan.`
+    : `Only the owner and administrators can see this page: it is not listed in the speaker directory, because the owner is not on a ${plans} plan.`
+}
+
 /** The plans with a capability, as a sentence names them: "Professional, Teams and Event Organiser". */
-export function plansWith(capability: 'crmIntegration' | 'leadAnalytics') {
+export function plansWith(
+  capability: 'crmIntegration' | 'leadAnalytics' | 'directoryListing',
+  conjunction: 'and' | 'or' = 'and',
+) {
   const labels = PLANS.filter((p) => PLAN_LIMITS[p][capability]).map((p) => PLAN_LABELS[p])
-  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? '')
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} ${conjunction} ${labels.at(-1)}` : (labels[0] ?? '')
 }
 
 /** Settings → Integrations (instead of the connect form) and a refused connect, word for word. */
@@ -106,7 +143,7 @@ export function analyticsNotInPlanMessage(plan: Plan, unlockPrice: string, which
 
 /** What a plan allows, in the words the settings page shows. */
 export function planAllowances(plan: Plan): string[] {
-  const { liveSessions, visibleLeadsPerSession, crmIntegration, leadAnalytics } = PLAN_LIMITS[plan]
+  const { liveSessions, visibleLeadsPerSession, crmIntegration, leadAnalytics, directoryListing } = PLAN_LIMITS[plan]
   return [
     liveSessions === null ? 'Unlimited live sessions' : `${liveSessions} live session${liveSessions === 1 ? '' : 's'} at a time`,
     visibleLeadsPerSession === null
@@ -114,6 +151,9 @@ export function planAllowances(plan: Plan): string[] {
       : `${visibleLeadsPerSession} visible leads per session; the rest are counted and shown locked until the session is unlocked`,
     leadAnalytics ? 'ROI and lead analytics for every session' : 'ROI and lead analytics only for unlocked sessions',
     crmIntegration ? 'CRM integration (HubSpot)' : `No CRM integration (included in the ${plansWith('crmIntegration')} plans)`,
+    directoryListing
+      ? 'Published profiles listed in the speaker directory'
+      : `Profiles not listed in the speaker directory (included in the ${plansWith('directoryListing')} plans)`,
   ]
 }
 

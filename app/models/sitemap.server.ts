@@ -1,12 +1,13 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { speakers } from '~/db/schema'
+import { listedInDirectory } from './speakers.server'
 
-/** Published speaker profiles for the sitemap: slug and last change only. */
+/** Speaker profiles the directory lists, for the sitemap: slug and last change only. */
 export async function listPublishedSpeakerSlugs() {
   return getDb()
     .select({ slug: speakers.slug, updatedAt: speakers.updatedAt })
     .from(speakers)
-    .where(eq(speakers.isPublished, true))
+    .where(and(eq(speakers.isPublished, true), listedInDirectory()))
     .orderBy(desc(speakers.createdAt))
 }

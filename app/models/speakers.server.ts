@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { speakers, type EventAppearance, type SignatureTalk } from '~/db/schema'
+import { speakers, workspaceMembers, workspaces, type EventAppearance, type SignatureTalk } from '~/db/schema'
 import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import { ADMIN_SPEAKERS_PAGE_SIZE, PUBLIC_PAGE_SIZE } from '~/lib/constants'
+import { DIRECTORY_PLANS } from '~/lib/plans'
 import { speakerSlug } from '~/lib/slug'
 import { likePattern } from '~/lib/text'
 import { purgePageCache } from '~/platform/page-store.server'
@@ -150,6 +151,23 @@ export async function getOwnedSpeaker(id: string, userId: string) {
   return row ?? null
 }
 
+/**
+ * The directory rule (spec 000 §6, docs/billing.md): a published profile is listed while its owner
+ * is a member of any workspace whose plan includes `directoryListing` (Professional or Teams: their
+ * personal workspace's plan, or a team's they belong to). A profile without an owner was made by an
+ * administrator for the directory and is listed as published. One correlated EXISTS, served by
+ * workspace_members_user_idx and the workspaces primary key; nothing is deleted when it stops holding.
+ */
+export function listedInDirectory(): SQL<boolean> {
+  // Written out with aliases: inside sql`` Drizzle renders a column without its table, and a bare
+  // user_id in the subquery would be the membership's own, matching every profile.
+  const plans = sql.join(
+    DIRECTORY_PLANS.map((p) => sql`${p}`),
+    sql`, `,
+  )
+  return sql<boolean>`("speakers"."user_id" is null or exists (select 1 from ${workspaceMembers} dm inner join ${workspaces} dw on dw.id = dm.workspace_id where dm.user_id = "speakers"."user_id" and dw.plan in (${plans})))`
+}
+
 export async function listSpeakersByOwner(userId: string) {
   return getDb()
     .select({
@@ -157,6 +175,7 @@ export async function listSpeakersByOwner(userId: string) {
       name: speakers.name,
       slug: speakers.slug,
       isPublished: speakers.isPublished,
+      listed: listedInDirectory(),
       createdAt: speakers.createdAt,
     })
     .from(speakers)
@@ -183,21 +202,28 @@ const publicColumns = {
   createdAt: speakers.createdAt,
 }
 
+/**
+ * A published profile by slug, whether the directory lists it, and its owner (for the page to decide
+ * who may see an unlisted one; the owner never reaches the browser).
+ */
 export async function getPublishedSpeakerBySlug(slug: string) {
   const [row] = await getDb()
-    .select(publicColumns)
+    .select({ speaker: publicColumns, listed: listedInDirectory(), ownerId: speakers.userId })
     .from(speakers)
     .where(and(eq(speakers.slug, slug), eq(speakers.isPublished, true)))
     .limit(1)
   return row ?? null
 }
 
-/** Server-side only: the recipient of a Contact Speaker message (ARCHITECTURE decision 4). */
+/**
+ * Server-side only: the recipient of a Contact Speaker message (ARCHITECTURE decision 4). Only a
+ * listed profile can be written to: an unlisted one is "not found" to the public.
+ */
 export async function getContactTargetBySlug(slug: string) {
   const [row] = await getDb()
     .select({ id: speakers.id, name: speakers.name, email: speakers.email })
     .from(speakers)
-    .where(and(eq(speakers.slug, slug), eq(speakers.isPublished, true)))
+    .where(and(eq(speakers.slug, slug), eq(speakers.isPublished, true), listedInDirectory()))
     .limit(1)
   return row ?? null
 }
@@ -211,9 +237,9 @@ export type DirectoryQuery = {
   page?: number
 }
 
-/** Published speakers, newest first, filtered on the server (ARCHITECTURE decision 5). */
+/** Listed speakers, newest first, filtered on the server (ARCHITECTURE decision 5). */
 export async function listDirectory(query: DirectoryQuery) {
-  const conditions: SQL[] = [eq(speakers.isPublished, true)]
+  const conditions: SQL[] = [eq(speakers.isPublished, true), listedInDirectory()]
   if (query.topic) conditions.push(sql`${speakers.topics} @> array[${query.topic}]::text[]`)
   if (query.industry) conditions.push(sql`${speakers.industries} @> array[${query.industry}]::text[]`)
   if (query.region) conditions.push(eq(speakers.region, query.region))

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { speakers } from '~/db/schema'
+import { speakers, workspaces } from '~/db/schema'
 import { action as submitAction, loader as submitLoader } from '~/routes/premium.speaker-profile-submissions/route'
 import { loader as profileLoader } from '~/routes/speakers.$slug/route'
 import { action as adminListAction, loader as adminListLoader } from '~/routes/speakers.admin._index'
@@ -21,6 +21,8 @@ const cookies: Partial<Record<Who, string>> = {}
 beforeEach(async () => {
   const owner = await signedInAs('owner@example.com')
   ownerId = owner.user.id
+  // Published profiles are public while the owner's plan lists them (Professional or Teams, docs/billing.md).
+  await getDb().update(workspaces).set({ plan: 'pro' }).where(eq(workspaces.id, ownerId))
   cookies.owner = owner.cookie
   cookies.other = (await signedInAs('other@example.com')).cookie
   cookies.admin = (await signedInAs('admin@example.com', 'admin')).cookie

@@ -2,11 +2,15 @@ import { Form, Link, useActionData, useLocation, useNavigate, useSearchParams, t
 import { useEffect, type ReactNode } from 'react'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { clearSpeakerDraft, SpeakerForm } from '~/components/speakers/speaker-form'
+import { plansWith } from '~/lib/plans'
 import type { loadOwnSubmissions, saveOwnSubmission } from '~/services/speaker-submissions.server'
 
 // The signed-in body of the profile submission screen (spec 001 §4): the speaker's profiles and the
 // form. Shown by /premium/speaker-profile-submissions (with its own header and Logout, as the spec
 // has it) and by /app/profile inside the workspace (whose shell already has the one Log out).
+
+// A published profile the directory does not show (spec 000 §6): the owner learns why here.
+const NOT_LISTED_STATUS = `Published, not listed in the directory (${plansWith('directoryListing', 'or')} plans only)`
 
 type SubmissionsData = ReturnType<typeof useLoaderData<typeof loadOwnSubmissions>>
 
@@ -55,7 +59,7 @@ export function ProfileSubmissions({
               <div>
                 <p className="font-medium text-white">{s.name}</p>
                 <p className="text-xs text-slate-300">
-                  {s.isPublished ? 'Published' : 'Pending review'} · {s.created}
+                  {s.isPublished ? (s.listed ? 'Published' : NOT_LISTED_STATUS) : 'Pending review'} · {s.created}
                 </p>
               </div>
               <Link to={`?id=${s.id}`} className={buttonClass.secondary} aria-label={`Edit ${s.name}`}>

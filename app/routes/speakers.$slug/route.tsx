@@ -3,12 +3,14 @@ import { withBrandSuffix } from '~/lib/meta-title'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { getSessionUser } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { useModalHref } from '~/components/modal'
 import { useNonce } from '~/components/nonce'
 import { PinIcon } from '~/components/speakers/speaker-card'
 import { getConfig } from '~/config.server'
+import { notListedMessage } from '~/lib/plans'
 import { htmlToText, truncate } from '~/lib/text'
 import { embeddableVideoSrc } from '~/lib/video-embed'
 import { getPublishedSpeakerBySlug } from '~/models/speakers.server'
@@ -23,16 +25,27 @@ export const links = () => [{ rel: 'stylesheet', href: bioCss }]
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = params.slug?.trim()
   if (!slug) throw data('No speaker slug provided', { status: 400 })
-  let speaker: Awaited<ReturnType<typeof getPublishedSpeakerBySlug>>
+  let found: Awaited<ReturnType<typeof getPublishedSpeakerBySlug>>
   try {
-    speaker = await getPublishedSpeakerBySlug(slug)
+    found = await getPublishedSpeakerBySlug(slug)
   } catch (error) {
     console.error(error)
     throw data('Failed to load speaker profile', { status: 500 })
   }
-  if (!speaker) throw data('Speaker not found', { status: 404 })
+  if (!found) throw data('Speaker not found', { status: 404 })
+  const { speaker, listed, ownerId } = found
+  // A profile the directory does not list (its owner's plan is not Professional or Teams) is not
+  // found for the public; its owner and administrators still see it, unindexed (docs/billing.md).
+  let notListed: string | null = null
+  if (!listed) {
+    const viewer = await getSessionUser(request)
+    if (viewer && viewer.id === ownerId) notListed = notListedMessage('owner')
+    else if (viewer?.role === 'admin') notListed = notListedMessage('admin')
+    else throw data('Speaker not found', { status: 404 })
+  }
   const url = new URL(request.url)
   return {
+    notListed,
     speaker: { ...speaker, createdAt: undefined },
     videoSrc: embeddableVideoSrc(speaker.videoEmbedUrl),
     modal: url.searchParams.get('modal'),
@@ -47,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const action = contactSpeakerAction
 
 export default function SpeakerProfile() {
-  const { speaker, videoSrc, modal, sent, canonical, contactConstraint } = useLoaderData<typeof loader>()
+  const { notListed, speaker, videoSrc, modal, sent, canonical, contactConstraint } = useLoaderData<typeof loader>()
   const contactHref = useModalHref(CONTACT_MODAL)
   const nonce = useNonce()
   const jsonLd = JSON.stringify({
@@ -73,6 +86,14 @@ export default function SpeakerProfile() {
       <Link to="/speakers" className="text-sm text-brand-200 underline-offset-4 hover:underline">
         ← Back to Speaker Directory
       </Link>
+      {notListed ? (
+        <p role="status" className="mt-6 rounded-lg border border-amber-400/40 bg-amber-950/40 px-4 py-3 text-sm text-amber-100">
+          {notListed}{' '}
+          <Link to="/pricing" className="font-medium underline">
+            See the plans
+          </Link>
+        </p>
+      ) : null}
       <header className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-center">
         {speaker.profileImageUrl ? (
           <img
@@ -198,12 +219,14 @@ export default function SpeakerProfile() {
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data: loaderData, matches }) => {
   const { brand, appUrl } = rootInfo(matches)
   if (!loaderData) return [{ title: withBrandSuffix('Speaker Not Found', brand) }]
-  const { speaker, canonical } = loaderData
+  const { speaker, canonical, notListed } = loaderData
   const title = withBrandSuffix(`${speaker.name} – ${speaker.jobTitle} at ${speaker.company}`, brand)
   const description = truncate(htmlToText(speaker.bio), 160)
   const image = speaker.profileImageUrl ? new URL(speaker.profileImageUrl, appUrl || canonical).toString() : undefined
   return [
     { title },
+    // Only its owner and administrators see an unlisted profile: never indexed.
+    ...(notListed ? [{ name: 'robots', content: 'noindex' }] : []),
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: canonical },
     { property: 'og:type', content: 'profile' },
