@@ -13,8 +13,9 @@ import {
   workspaces,
 } from '~/db/schema'
 import { effectiveBilling, nextEntitlementChange, type UnlockStatus } from '~/lib/billing'
-import { PLAN_LIMITS, type Plan } from '~/lib/plans'
+import { hasDirectoryListing, PLAN_LIMITS, type Plan } from '~/lib/plans'
 import { isCurrency, type Currency } from '~/lib/pricing'
+import { purgePageCache } from '~/platform/page-store.server'
 import { recordAudit, type AuditActor } from './audit.server'
 
 // Our side of billing (ARCHITECTURE decision 20): what Stripe last said, and the entitlements derived
@@ -62,7 +63,7 @@ export type SubscriptionRow = typeof billingSubscriptions.$inferInsert
  * Returns the plan before and after, and when the entitlement next changes without an event.
  */
 export async function convergeSubscriptions(workspaceId: string, rows: SubscriptionRow[], readAt: Date, now = new Date()) {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [ws] = await tx
       .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
       .from(workspaces)
@@ -85,11 +86,13 @@ export async function convergeSubscriptions(workspaceId: string, rows: Subscript
     }
     return applyEntitlement(tx, workspaceId, ws, now)
   })
+  purgeWhenListingChanged(result)
+  return result
 }
 
 /** Recomputes a workspace's plan from our tables (a canceled plan's paid period ending, a manual plan cleared). */
 export async function recomputeEntitlement(workspaceId: string, now = new Date()) {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [ws] = await tx
       .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
       .from(workspaces)
@@ -98,6 +101,17 @@ export async function recomputeEntitlement(workspaceId: string, now = new Date()
     if (!ws) return null
     return applyEntitlement(tx, workspaceId, ws, now)
   })
+  purgeWhenListingChanged(result)
+  return result
+}
+
+/**
+ * The directory lists the profiles of people in Professional or Teams workspaces (spec 000 §6):
+ * once a plan change that moves a workspace in or out of that has committed, the cached public
+ * pages (/speakers, profiles) are stale.
+ */
+function purgeWhenListingChanged(result: { before: Plan; after: Plan } | null) {
+  if (result && hasDirectoryListing(result.before) !== hasDirectoryListing(result.after)) purgePageCache()
 }
 
 async function applyEntitlement(
@@ -172,17 +186,18 @@ async function closeSessionsBeyondLimit(tx: Tx, workspaceId: string, plan: Plan,
  * billing decides again from the stored subscriptions.
  */
 export async function setManualPlan(workspaceId: string, plan: Plan | null, admin: AuditActor, now = new Date()) {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [ws] = await tx
       .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId))
       .for('update')
-    if (!ws) return false
+    if (!ws) return null
     await tx.update(workspaces).set({ manualPlan: plan, updatedAt: now }).where(eq(workspaces.id, workspaceId))
-    await applyEntitlement(tx, workspaceId, { ...ws, manualPlan: plan }, now, admin)
-    return true
+    return applyEntitlement(tx, workspaceId, { ...ws, manualPlan: plan }, now, admin)
   })
+  purgeWhenListingChanged(result)
+  return result !== null
 }
 
 /** The subscriptions of a workspace, newest first (Settings → Billing, admin). */

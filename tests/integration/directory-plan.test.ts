@@ -4,10 +4,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { speakerMessages, speakers, workspaceMembers } from '~/db/schema'
 import { notListedMessage, type Plan } from '~/lib/plans'
-import { setManualPlan } from '~/models/billing.server'
+import { recomputeEntitlement, setManualPlan } from '~/models/billing.server'
 import { listSpeakersByOwner } from '~/models/speakers.server'
 import { createWorkspace } from '~/models/workspace-lifecycle.server'
-import { purgePageCache } from '~/platform/page-store.server'
+import { pageCacheGeneration, pageCacheStats, purgePageCache, storeCachedPage } from '~/platform/page-store.server'
 import { loader as directoryLoader } from '~/routes/speakers._index'
 import { action as profileAction, loader as profileLoader, meta as profileMeta } from '~/routes/speakers.$slug/route'
 import { sitemap } from '~/services/feeds.server'
@@ -169,5 +169,38 @@ describe('directory rule: Professional or Teams only', () => {
     await setManualPlan(user.id, 'pro', admin)
     await send()
     expect(await getDb().select().from(speakerMessages).where(eq(speakerMessages.senderEmail, form.senderEmail))).toHaveLength(1)
+  })
+})
+
+describe('directory rule and the page cache', () => {
+  function cacheSomething() {
+    purgePageCache()
+    const body = Buffer.from('<html></html>')
+    storeCachedPage(
+      '/speakers\nUSD\nundecided',
+      { status: 200, headers: [], body, gzip: body, br: body, etag: 'W/"x"', scriptHashes: [], storedAt: Date.now() },
+      pageCacheGeneration(),
+    )
+    expect(pageCacheStats().entries).toBe(1)
+  }
+
+  it('a plan change that moves a workspace in or out of the directory empties the cache; one that does not, keeps it', async () => {
+    const user = await createUser(`cache-${tag()}@example.com`)
+    cacheSomething()
+    await setManualPlan(user.id, 'pro', admin)
+    expect(pageCacheStats().entries).toBe(0)
+
+    cacheSomething()
+    await setManualPlan(user.id, 'teams', admin)
+    expect(pageCacheStats().entries).toBe(1)
+
+    cacheSomething()
+    await setManualPlan(user.id, 'solo', admin)
+    expect(pageCacheStats().entries).toBe(0)
+
+    // The paid period of a canceled plan ending is the same recompute, without an admin.
+    cacheSomething()
+    await recomputeEntitlement(user.id)
+    expect(pageCacheStats().entries).toBe(1)
   })
 })
