@@ -116,6 +116,8 @@ const FORBIDDEN_TEXT: Partial<Record<WorkspaceAction, string>> = {
   'invitations.manage': "Only the workspace's owner and admins can invite people.",
   'retention.manage': "Only the workspace's owner and admins can change how long leads are kept.",
   'audit.view': "Only the workspace's owner and admins can read the audit log.",
+  'billing.view': "Only the workspace's owner and admins can see its billing.",
+  'billing.manage': "Only the workspace's owner can change its billing.",
 }
 
 function forbidden(action: WorkspaceAction) {

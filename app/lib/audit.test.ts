@@ -31,6 +31,7 @@ describe('an entry in words', () => {
     ['plan.changed', { from: 'free', to: 'teams' }, 'plan: Free → Teams'],
     ['retention.changed', { from: null, to: 24 }, 'retention: kept → 24 months'],
     ['retention.changed', { from: 1, to: null }, 'retention: 1 month → kept'],
+    ['seats.changed', { from: 3, to: 2, when: 'renewal' }, 'seats: 3 → 2; when: renewal'],
     ['export.made', { format: 'csv', rows: 1234 }, '1,234 rows, CSV'],
     ['export.made', { format: 'json', rows: 1, contactId: 'x' }, '1 person, JSON'],
     [

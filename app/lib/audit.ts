@@ -50,6 +50,7 @@ const CHANGED: Partial<Record<AuditKind, { what: string; show: (value: unknown) 
   'member.role_changed': { what: 'role', show: (v) => text(v) },
   'plan.changed': { what: 'plan', show: (v) => (typeof v === 'string' && v in PLAN_LABELS ? PLAN_LABELS[v as Plan] : text(v)) },
   'retention.changed': { what: 'retention', show: (v) => months(v) },
+  'seats.changed': { what: 'seats', show: (v) => text(v) },
   'workspace.renamed': { what: 'name', show: (v) => text(v) },
   'ownership.transferred': { what: 'owner', show: (v) => text(v) },
 }

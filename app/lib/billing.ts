@@ -114,11 +114,19 @@ export function effectiveBilling(
   now: Date,
 ): { plan: Plan; seats: number | null; source: 'manual' | 'stripe' | 'none' } {
   if (manualPlan) return { plan: manualPlan, seats: null, source: 'manual' }
-  const best = subs
-    .filter((s) => entitles(s, now))
-    .sort((a, b) => PLAN_RANK[b.plan] - PLAN_RANK[a.plan] || b.stripeCreatedAt.getTime() - a.stripeCreatedAt.getTime())[0]
+  const best = decidingSubscription(null, subs, now)
   if (!best) return { plan: 'free', seats: null, source: 'none' }
   return { plan: best.plan, seats: best.seats, source: 'stripe' }
+}
+
+/** The subscription that gives the workspace its plan and seats (none under a manual plan). */
+export function decidingSubscription<S extends StoredSubscription>(manualPlan: Plan | null, subs: readonly S[], now: Date): S | null {
+  if (manualPlan) return null
+  return (
+    subs
+      .filter((s) => entitles(s, now))
+      .sort((a, b) => PLAN_RANK[b.plan] - PLAN_RANK[a.plan] || b.stripeCreatedAt.getTime() - a.stripeCreatedAt.getTime())[0] ?? null
+  )
 }
 
 /** When the next change of entitlement is due without any event (a canceled plan's paid period ending). */
@@ -213,3 +221,105 @@ export function priceLine(entry: CatalogueEntry, currency: Currency, seats: numb
   if (entry.product === 'solo') return `${each} ${per}`
   return `${each} per seat ${per} × ${seats} = ${formatPrice(amount * seats, currency)} ${per}`
 }
+
+// ── Seats and what Settings → Billing says (issue 22 Deliver 1, 5 and 8) ──────────────────────
+
+/** Professional / Teams are bought per seat; Solo is one person and the startup programme three, fixed. */
+const SEAT_PRICES: readonly string[] = [LOOKUP_KEYS.seatMonthly, LOOKUP_KEYS.seatYearly]
+
+/** May this subscription's seats change? A live seat subscription (Stripe refuses changes to an ended one). */
+export function seatsChangeable(sub: { status: string; lookupKey: string }) {
+  return KEEPS_PLAN.has(sub.status) && SEAT_PRICES.includes(sub.lookupKey)
+}
+
+/** One more seat, up to the Teams limit; null at the limit. */
+export function seatsAfterAdding(seats: number): number | null {
+  return seats < MAX_SEATS ? seats + 1 : null
+}
+
+/**
+ * A member removed or gone: one seat fewer from the next renewal, when the seats left still hold
+ * everyone in use (members and pending invitations) and at least one stays; null otherwise.
+ */
+export function seatsAfterRemoval(seats: number, inUse: number): number | null {
+  return seats > MIN_SEATS && seats - 1 >= inUse ? seats - 1 : null
+}
+
+/** The owner's offer in Settings → Billing: down to the seats in use (at least one); null when none is spare. */
+export function seatsToLowerTo(seats: number, inUse: number): number | null {
+  const target = Math.max(MIN_SEATS, inUse)
+  return target < seats ? target : null
+}
+
+const seatCount = (n: number) => (n === 1 ? '1 seat' : `${n} seats`)
+const perInterval = (interval: string) => (interval === 'year' ? 'a year' : 'a month')
+
+/** "£39 per seat a month" (unit amounts are stored in minor units). */
+export function seatPriceText(unitAmount: number, currency: Currency, interval: string) {
+  return `${formatPrice(fromMinor(unitAmount), currency)} per seat ${perInterval(interval)}`
+}
+
+/** What a subscription costs per period: "£78 a month (£39 per seat × 2)", before tax and discounts. */
+export function subscriptionAmountText(sub: { unitAmount: number; seats: number; currency: Currency; interval: string; lookupKey: string }) {
+  const total = `${formatPrice(fromMinor(sub.unitAmount * sub.seats), sub.currency)} ${perInterval(sub.interval)}`
+  if (!SEAT_PRICES.includes(sub.lookupKey) && sub.lookupKey !== LOOKUP_KEYS.startup) return total
+  return `${total} (${formatPrice(fromMinor(sub.unitAmount), sub.currency)} per seat × ${sub.seats})`
+}
+
+/** A subscription's payment state in words; `freeFrom` is the formatted end of its paid period. */
+export function paymentStateText(status: string, freeFrom: string | null) {
+  switch (status) {
+    case 'active':
+      return 'Active: paid up'
+    case 'trialing':
+      return 'Trial'
+    case 'past_due':
+      return 'Payment failed — we are retrying your card; update it in the billing portal'
+    case 'canceled':
+      return freeFrom ? `Canceled: Free limits from ${freeFrom}` : 'Canceled'
+    case 'unpaid':
+      return freeFrom ? `Unpaid: every retry of the card failed; Free limits from ${freeFrom}` : 'Unpaid: every retry of the card failed'
+    case 'incomplete':
+      return 'Incomplete: the first payment has not gone through'
+    case 'incomplete_expired':
+      return 'Expired: the first payment never went through'
+    case 'paused':
+      return 'Paused'
+    default:
+      return status
+  }
+}
+
+/** The next renewal, or the end when it was canceled at the period's end; null once it no longer renews. */
+export function renewalText(status: string, periodEnd: string, cancelAtPeriodEnd: boolean) {
+  if (!KEEPS_PLAN.has(status)) return null
+  return cancelAtPeriodEnd ? `Ends on ${periodEnd}` : `Renews on ${periodEnd}`
+}
+
+export const UNLOCK_STATE_LABELS: Record<UnlockStatus, string> = {
+  paid: 'Paid',
+  pending: 'Processing',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+}
+
+export const SEAT_MESSAGES = {
+  askOwner: 'Ask the owner to add a seat.',
+  /** The team page's offer when every paid seat is taken (owner only). */
+  addSeat: (price: string) => `Add a seat (prorated): ${price}. The rest of the current period is charged now.`,
+  addSeatButton: 'Add a seat (prorated) and send invitation',
+  lowerButton: (seats: number) => `Lower to ${seatCount(seats)} from the next renewal`,
+  lowered: (seats: number) => `Paid seats go down to ${seats} from the next renewal.`,
+  lowerFailed: 'The paid seats could not be lowered just now; they will be corrected when you lower them in Settings → Billing.',
+  added: (seats: number) => `A seat was added (${seatCount(seats)} now), prorated for the rest of this period.`,
+  addFailed: (reason: string) => `The seat could not be added: ${reason}`,
+  addedNotInvited: (reason: string) => `A seat was added, but the invitation was not sent: ${reason}`,
+  atLimit: `Professional / Teams has at most ${MAX_SEATS} seats.`,
+} as const
+
+export const PAST_DUE_BANNER = {
+  before: 'Your last payment failed. Your plan stays while we retry the card — update it in ',
+  link: 'Settings → Billing',
+  after: '.',
+} as const

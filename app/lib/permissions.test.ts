@@ -44,6 +44,7 @@ const EXPECTED: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'sessions.all': [O, A],
   'audit.view': [O, A],
   'workspace.rename': [O, A],
+  'billing.view': [O, A],
   // The owner alone: plan and billing, deleting the workspace, transferring ownership.
   'plan.manage': [O],
   'billing.manage': [O],

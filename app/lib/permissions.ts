@@ -29,6 +29,7 @@ export const WORKSPACE_ACTIONS = [
   'sessions.all',
   'audit.view',
   'workspace.rename',
+  'billing.view',
   // The owner alone.
   'plan.manage',
   'billing.manage',
@@ -54,6 +55,8 @@ export const PERMISSIONS: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'sessions.all': ['owner', 'admin'],
   'audit.view': ['owner', 'admin'],
   'workspace.rename': ['owner', 'admin'],
+  // Settings → Billing: admins see the plan and payments; only the owner pays and changes them.
+  'billing.view': ['owner', 'admin'],
   'plan.manage': ['owner'],
   'billing.manage': ['owner'],
   'workspace.delete': ['owner'],
@@ -156,6 +159,7 @@ export const AUDIT_KINDS = {
   'workspace.settings_changed': 'Workspace settings changed',
   'workspace.deleted': 'Workspace deleted',
   'plan.changed': 'Plan changed',
+  'seats.changed': 'Seats changed',
   'export.made': 'Export made',
   'integration.connected': 'Integration connected',
   'integration.disconnected': 'Integration disconnected',
