@@ -72,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canSetRetention: can(scope.role, 'retention.manage'),
     canManageWebhooks: can(scope.role, 'webhooks.manage'),
     canManageIntegrations: can(scope.role, 'integrations.manage'),
+    canViewBilling: can(scope.role, 'billing.view'),
     email: scope.user.email,
     isAdmin: scope.user.role === 'admin',
     retentionMonths: scope.workspace.retentionMonths,
@@ -146,6 +147,7 @@ export default function Settings() {
     canSetRetention,
     canManageWebhooks,
     canManageIntegrations,
+    canViewBilling,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [form, fields] = useServerForm({
@@ -227,9 +229,16 @@ export default function Settings() {
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <Link to="/pricing" className="mt-4 inline-block text-brand-300 underline">
-          Compare plans
-        </Link>
+        <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+          {canViewBilling ? (
+            <Link to="/app/settings/billing" className="text-brand-300 underline">
+              Billing
+            </Link>
+          ) : null}
+          <Link to="/pricing" className="text-brand-300 underline">
+            Compare plans
+          </Link>
+        </p>
       </section>
 
       {canManageWebhooks ? (

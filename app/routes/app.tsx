@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { PastDueBanner } from '~/components/billing/past-due-banner'
 import { OwnershipOfferNotice, WorkspaceNav } from '~/components/workspace/workspace'
 import { can, ROLE_LABELS } from '~/lib/permissions'
+import { hasPastDueSubscription } from '~/models/billing.server'
 import { listMemberships } from '~/models/workspaces.server'
 
 // The speaker workspace (ARCHITECTURE decision 13). Every child loader and action guards itself
@@ -12,7 +14,11 @@ import { listMemberships } from '~/models/workspaces.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const memberships = await listMemberships(scope.userId)
+  // One indexed read of our own table (never Stripe), and only for those the banner is for.
+  const [memberships, pastDue] = await Promise.all([
+    listMemberships(scope.userId),
+    can(scope.role, 'billing.view') ? hasPastDueSubscription(scope.ownerId) : false,
+  ])
   return {
     current: {
       id: scope.ownerId,
@@ -32,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offers: memberships
       .filter((m) => m.workspace.transferToUserId === scope.userId)
       .map((m) => ({ id: m.workspace.id, name: m.workspace.name })),
+    // A renewal payment failed: the owner and admins see the banner (issue 22 Deliver 5).
+    pastDue,
   }
 }
 
@@ -40,6 +48,7 @@ export default function Workspace() {
     <>
       <WorkspaceNav />
       <OwnershipOfferNotice />
+      <PastDueBanner />
       <div className="mx-auto w-full max-w-6xl px-4 py-10">
         <Outlet />
       </div>

@@ -152,6 +152,9 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('loader', 'app.talks.$id_.roi.tsx', `/app/talks/${NO_ID}/roi`),
   ...workspace('loader', 'app.settings_.integrations/route.tsx', '/app/settings/integrations'),
   ...workspace('action', 'app.settings_.integrations/route.tsx', '/app/settings/integrations', { intent: 'disconnect' }),
+  // Settings → Billing (issue 22): the owner and admins see it, the owner alone acts (billing-settings.test.ts has the roles).
+  ...workspace('loader', 'app.settings_.billing/route.tsx', '/app/settings/billing'),
+  ...workspace('action', 'app.settings_.billing/route.tsx', '/app/settings/billing', { intent: 'portal' }),
   ...workspace('loader', 'app.settings_.webhooks._index.tsx', '/app/settings/webhooks'),
   ...workspace('loader', 'app.settings_.webhooks.new.tsx', '/app/settings/webhooks/new'),
   ...workspace('action', 'app.settings_.webhooks.new.tsx', '/app/settings/webhooks/new', { url: '' }),
