@@ -34,7 +34,11 @@ const sub = (over: Partial<StoredSubscription & { id: string }>) => ({
 
 describe('the deciding subscription', () => {
   it('is the one effectiveBilling takes its plan and seats from', () => {
-    const subs = [sub({ id: 'solo', plan: 'solo' }), sub({ id: 'teams', plan: 'teams', seats: 3 }), sub({ id: 'old', status: 'canceled', paidThrough: earlier })]
+    const subs = [
+      sub({ id: 'solo', plan: 'solo' }),
+      sub({ id: 'teams', plan: 'teams', seats: 3 }),
+      sub({ id: 'old', status: 'canceled', paidThrough: earlier }),
+    ]
     expect(decidingSubscription(null, subs, now)?.id).toBe('teams')
     expect(effectiveBilling(null, subs, now).seats).toBe(decidingSubscription(null, subs, now)?.seats)
   })
@@ -85,13 +89,21 @@ describe('what Settings → Billing says', () => {
   it('prices per seat and per period, in the subscription currency', () => {
     expect(seatPriceText(3900, 'GBP', 'month')).toBe('£39 per seat a month')
     expect(seatPriceText(43200, 'EUR', 'year')).toBe('€432 per seat a year')
-    expect(subscriptionAmountText({ unitAmount: 3900, seats: 2, currency: 'GBP', interval: 'month', lookupKey: LOOKUP_KEYS.seatMonthly })).toBe(
-      '£78 a month (£39 per seat × 2)',
-    )
-    expect(subscriptionAmountText({ unitAmount: 4900, seats: 1, currency: 'USD', interval: 'month', lookupKey: LOOKUP_KEYS.solo })).toBe('$49 a month')
-    expect(subscriptionAmountText({ unitAmount: 34800, seats: 3, currency: 'USD', interval: 'year', lookupKey: LOOKUP_KEYS.startup })).toBe(
-      '$1,044 a year ($348 per seat × 3)',
-    )
+    expect(
+      subscriptionAmountText({
+        unitAmount: 3900,
+        seats: 2,
+        currency: 'GBP',
+        interval: 'month',
+        lookupKey: LOOKUP_KEYS.seatMonthly,
+      }),
+    ).toBe('£78 a month (£39 per seat × 2)')
+    expect(
+      subscriptionAmountText({ unitAmount: 4900, seats: 1, currency: 'USD', interval: 'month', lookupKey: LOOKUP_KEYS.solo }),
+    ).toBe('$49 a month')
+    expect(
+      subscriptionAmountText({ unitAmount: 34800, seats: 3, currency: 'USD', interval: 'year', lookupKey: LOOKUP_KEYS.startup }),
+    ).toBe('$1,044 a year ($348 per seat × 3)')
   })
 
   it('says the payment state in words', () => {

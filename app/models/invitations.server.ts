@@ -124,25 +124,8 @@ export async function createInvitation(
   return getDb().transaction(async (tx): Promise<InvitationDone | InvitationRefusal> => {
     const workspace = await lockedWorkspace(tx, inviter.ownerId)
     if (!workspace) return { ok: false, field: null, message: 'This workspace no longer exists.', status: 404 }
-    const [member] = await tx
-      .select({ id: users.id })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(and(eq(workspaceMembers.workspaceId, inviter.ownerId), eq(users.email, email)))
-      .limit(1)
-    if (member) return { ok: false, field: 'email', message: `${email} is already a member of this workspace.`, status: 409 }
-    const [pending] = await tx
-      .select({ id: workspaceInvitations.id })
-      .from(workspaceInvitations)
-      .where(and(eq(workspaceInvitations.workspaceId, inviter.ownerId), eq(workspaceInvitations.email, email), pendingWhere()))
-      .limit(1)
-    if (pending)
-      return {
-        ok: false,
-        field: 'email',
-        message: `${email} has a pending invitation already: resend it from the list of pending invitations.`,
-        status: 409,
-      }
+    const already = await alreadyIn(tx, inviter.ownerId, email)
+    if (already) return already
     const seats = seatRefusal(
       workspace.plan,
       workspace.seats,
@@ -158,6 +141,51 @@ export async function createInvitation(
       tx,
     )
     return { ok: true, email }
+  })
+}
+
+/** The address is a member already, or has a pending invitation. */
+async function alreadyIn(db: Db | Tx, workspaceId: string, email: string): Promise<InvitationRefusal | null> {
+  const [member] = await db
+    .select({ id: users.id })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(users.email, email)))
+    .limit(1)
+  if (member) return { ok: false, field: 'email', message: `${email} is already a member of this workspace.`, status: 409 }
+  const [pending] = await db
+    .select({ id: workspaceInvitations.id })
+    .from(workspaceInvitations)
+    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), eq(workspaceInvitations.email, email), pendingWhere()))
+    .limit(1)
+  if (pending)
+    return {
+      ok: false,
+      field: 'email',
+      message: `${email} has a pending invitation already: resend it from the list of pending invitations.`,
+      status: 409,
+    }
+  return null
+}
+
+/**
+ * Would this invitation be refused for anything but the seats (role, already in, hourly limit)?
+ * Asked before a seat is bought for it (issue 22): nobody pays for a seat an invitation can't use.
+ * createInvitation decides again under the lock.
+ */
+export async function invitationRefusalBeforeSeats(
+  inviter: Inviter,
+  input: { email: string; role: WorkspaceRole },
+): Promise<InvitationRefusal | null> {
+  const email = normalizeInviteEmail(input.email)
+  const roleProblem = roleRefusal(input.role, grantableRoles(inviter.role))
+  if (roleProblem) return { ok: false, field: 'role', message: roleProblem, status: 403 }
+  return getDb().transaction(async (tx) => {
+    const already = await alreadyIn(tx, inviter.ownerId, email)
+    if (already) return already
+    if ((await sentLastHour(tx, inviter.ownerId)) >= INVITATIONS_PER_HOUR)
+      return { ok: false, field: null, message: HOURLY_LIMIT_TEXT, status: 429 }
+    return null
   })
 }
 

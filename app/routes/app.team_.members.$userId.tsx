@@ -9,9 +9,11 @@ import { buttonClass, ErrorList, SelectField } from '~/components/forms'
 import { useServerForm } from '~/components/use-server-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
+import { SEAT_MESSAGES } from '~/lib/billing'
 import { canManageMember, grantableRoles, ROLE_LABELS } from '~/lib/permissions'
 import { formatUsLongDate, isUuid } from '~/lib/text'
 import { changeMemberRole, getMember, listMembers, removeMember } from '~/models/memberships.server'
+import { lowerSeatsAfterLeaving } from '~/services/billing-seats.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -66,7 +68,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const reply = submission.reply({ fieldErrors: { reassignTo: [REMOVE_REFUSED[outcome]] } })
       return data({ remove: reply }, { status: outcome === 'forbidden' ? 403 : 400 })
     }
-    return redirectWithToast('/app/team', { type: 'success', description: 'Removed from the workspace.' })
+    // The removal is committed; the paid seats follow it (issue 22), and a Stripe failure undoes nothing.
+    const seats = await lowerSeatsAfterLeaving(scope.ownerId, actor, 'member.removed')
+    const note =
+      seats.outcome === 'lowered'
+        ? ` ${SEAT_MESSAGES.lowered(seats.seats)}`
+        : seats.outcome === 'failed'
+          ? ` ${SEAT_MESSAGES.lowerFailed}`
+          : ''
+    return redirectWithToast('/app/team', {
+      type: seats.outcome === 'failed' ? 'info' : 'success',
+      description: `Removed from the workspace.${note}`,
+    })
   }
   const submission = parseWithZod(form, { schema: RoleSchema })
   if (submission.status !== 'success') return data({ role: submission.reply() }, { status: 400 })

@@ -4,12 +4,20 @@ import { buttonClass, Field, FormMessage, SelectField } from '~/components/forms
 import { INVITATION_VALID_TEXT } from '~/lib/invitations'
 import { useServerForm } from '~/components/use-server-form'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
+import { SEAT_MESSAGES } from '~/lib/billing'
 import { InviteSchema } from './schema'
 
 // Invite someone by email with a role (owner and admins). The roles offered are the ones the
 // inviter may give; the server decides again.
 
-export type SeatsView = { members: number; pending: number; limit: number; refusal: string | null }
+export type SeatsView = {
+  members: number
+  pending: number
+  limit: number
+  refusal: string | null
+  /** Every paid seat taken: the owner may add one (prorated) with this invitation; others ask the owner. */
+  offer: { canAdd: boolean; text: string } | null
+}
 
 export function InviteForm({
   roles,
@@ -28,6 +36,7 @@ export function InviteForm({
     shouldValidate: 'onBlur',
   })
   const used = seats.members + seats.pending
+  const addsSeat = seats.offer?.canAdd ?? false
   return (
     <section aria-labelledby="invite-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
       <h2 id="invite-title" className="text-xl font-semibold text-white">
@@ -38,8 +47,9 @@ export function InviteForm({
         pending {seats.pending === 1 ? 'invitation' : 'invitations'}). {INVITATION_VALID_TEXT}
       </p>
       {seats.refusal ? <p className="mt-2 text-sm text-amber-200">{seats.refusal}</p> : null}
+      {seats.offer ? <p className="mt-2 text-sm text-slate-100">{seats.offer.text}</p> : null}
       <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
-        <input type="hidden" name="intent" value="invite" />
+        <input type="hidden" name="intent" value={addsSeat ? 'add-seat' : 'invite'} />
         {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
         <div className="flex flex-wrap items-start gap-4">
           <Field
@@ -58,7 +68,7 @@ export function InviteForm({
         </div>
         <div>
           <button type="submit" className={buttonClass.primary}>
-            Send invitation
+            {addsSeat ? SEAT_MESSAGES.addSeatButton : 'Send invitation'}
           </button>
         </div>
       </WorkspaceForm>

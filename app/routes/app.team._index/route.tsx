@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireWorkspace } from '~/auth/workspace.server'
+import { requireWorkspace, type WorkspaceScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { SEAT_MESSAGES, seatPriceText, seatsAfterAdding } from '~/lib/billing'
 import { seatRefusal } from '~/lib/invitations'
-import { can, grantableRoles, ROLE_LABELS } from '~/lib/permissions'
+import { can, grantableRoles, hasFreeSeat, ROLE_LABELS } from '~/lib/permissions'
 import { formatUsLongDate } from '~/lib/text'
 import { listPendingInvitations, seatUsage } from '~/models/invitations.server'
 import { listMembers } from '~/models/memberships.server'
+import { billingConfigured } from '~/platform/stripe.server'
+import { seatSubscription } from '~/services/billing-seats.server'
 import { teamAction } from './actions.server'
 import { InviteForm } from './invite-form'
 import { MembersList } from './members-list'
@@ -37,11 +40,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (!can(scope.role, 'invitations.manage')) return { ...view, manage: null }
   const [pending, seats] = await Promise.all([listPendingInvitations(scope.ownerId), seatUsage(scope.workspace)])
+  const full = !hasFreeSeat(scope.workspace.plan, scope.workspace.seats, seats.members + seats.pending)
   return {
     ...view,
     manage: {
       roles: grantableRoles(scope.role).map((r) => ({ value: r, label: ROLE_LABELS[r] })),
-      seats: { ...seats, refusal: seatRefusal(scope.workspace.plan, scope.workspace.seats, seats.members, seats.pending) },
+      seats: {
+        ...seats,
+        refusal: seatRefusal(scope.workspace.plan, scope.workspace.seats, seats.members, seats.pending),
+        offer: full ? await seatOffer(scope) : null,
+      },
       pending: pending.map((p) => ({
         id: p.id,
         email: p.email,
@@ -51,6 +59,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
     },
   }
+}
+
+/**
+ * Every paid seat taken on a seat subscription below the Teams limit: the owner may add one (issue
+ * 22 Deliver 1), anyone else asks them. Null otherwise (no payments, a manual plan, at 5 seats).
+ */
+async function seatOffer(scope: WorkspaceScope) {
+  if (!billingConfigured()) return null
+  const sub = await seatSubscription(scope.ownerId)
+  if (!sub || seatsAfterAdding(sub.seats) === null) return null
+  if (!can(scope.role, 'billing.manage')) return { canAdd: false, text: SEAT_MESSAGES.askOwner }
+  return { canAdd: true, text: SEAT_MESSAGES.addSeat(seatPriceText(sub.unitAmount, sub.currency, sub.interval)) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {

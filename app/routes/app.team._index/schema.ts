@@ -24,5 +24,5 @@ export const InviteSchema = z.object({
 
 export const InvitationIdSchema = z.object({ invitationId: z.uuid() })
 
-export const TEAM_INTENTS = ['invite', 'resend', 'revoke'] as const
+export const TEAM_INTENTS = ['invite', 'add-seat', 'resend', 'revoke'] as const
 export type TeamIntent = (typeof TEAM_INTENTS)[number]

@@ -5,6 +5,7 @@ import { requireWorkspace, type WorkspaceScope } from '~/auth/workspace.server'
 import { DELETE_CONFIRM, WorkspaceNameSchema } from '~/lib/workspace-name'
 import { answerOwnershipOffer, cancelOwnershipOffer, leaveWorkspace, offerOwnership } from '~/models/memberships.server'
 import { deleteWorkspace, renameWorkspace, setMembersSeeAllLeads } from '~/models/workspace-lifecycle.server'
+import { lowerSeatsAfterLeaving } from '~/services/billing-seats.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -68,6 +69,8 @@ export async function workspaceAction(request: Request) {
         const reply = parseWithZod(form, { schema: LeaveSchema }).reply({ formErrors: [OWNER_CANNOT_LEAVE] })
         return data({ leave: reply }, { status: 403 })
       }
+      // The paid seats follow (issue 22); a failure leaves the owner the offer in Settings → Billing.
+      if (outcome === 'left') await lowerSeatsAfterLeaving(id, actor, 'member.left')
       // Not a member any more: back to the workspace the guard falls back to (their own).
       return saved(`You left ${scope.workspace.name}.`, '/app')
     }
