@@ -253,17 +253,25 @@ export async function startFakeStripe(
     return o
   }
 
-  function render(value: unknown, tree: ExpandTree = {}): unknown {
-    if (Array.isArray(value)) return value.map((v) => render(v, tree))
+  /** The public JSON of a stored object; `tree` names the ids to replace by their objects (expand[]). */
+  function render(value: unknown, tree: ExpandTree = {}, path = ''): unknown {
+    if (Array.isArray(value)) return value.map((v) => render(v, tree, path))
     if (!value || typeof value !== 'object') return value
     const source = view(value as Json)
     const hidden = INCLUDABLE[String(source.object)] ?? []
+    for (const key of Object.keys(tree)) {
+      // Stripe refuses an expansion it cannot make rather than ignore it.
+      if (!(key in source) && !hidden.includes(key)) throw invalid(`This property cannot be expanded (${path}${key}).`, 'expand')
+    }
     const out: Json = {}
     for (const [key, v] of Object.entries(source)) {
       if (key.startsWith('_') || (hidden.includes(key) && !(key in tree))) continue
       const sub = tree[key]
       const target = sub && typeof v === 'string' ? lookup(key, v) : undefined
-      out[key] = render(target ?? v, sub ?? {})
+      if (sub && typeof v === 'string' && !target) {
+        throw invalid(`This property cannot be expanded (${path}${key}): the fake keeps no ${v}.`, 'expand')
+      }
+      out[key] = render(target ?? v, sub ?? {}, `${path}${key}.`)
     }
     return out
   }
@@ -271,8 +279,10 @@ export async function startFakeStripe(
   function expandTree(expand: unknown): ExpandTree {
     const tree: ExpandTree = {}
     for (const path of arr(expand)) {
+      const parts = String(path).split('.')
+      if (parts.length > 4) throw invalid(`You cannot expand more than 4 levels of a property (${path}).`, 'expand')
       let node = tree
-      for (const part of String(path).split('.')) node = node[part] ??= {}
+      for (const part of parts) node = node[part] ??= {}
     }
     return tree
   }
@@ -1634,8 +1644,9 @@ export async function startFakeStripe(
       })
     }
     try {
+      const tree = expandTree(params.expand)
       const result = route.handler(params, route.match!)
-      remember(200, render(result, expandTree(params.expand)))
+      remember(200, render(result, tree))
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error
       const { code, param, type } = error.detail

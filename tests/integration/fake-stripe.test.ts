@@ -134,6 +134,20 @@ describe('catalogue', () => {
     expect(error.code).toBe('resource_missing')
     expect(error.message).toBe("No such customer: 'cus_missing'")
   })
+  it('refuses an expansion Stripe cannot make, before changing anything', async () => {
+    const customer = await stripe.customers.create({ email: 'a@example.com' })
+    const unknown = await invalidRequest(stripe.customers.retrieve(customer.id, { expand: ['subscriptionz'] }))
+    expect(unknown.param).toBe('expand')
+    const notAnId = await invalidRequest(stripe.customers.retrieve(customer.id, { expand: ['email'] }))
+    expect(notAnId.message).toMatch(/cannot be expanded \(email\)/)
+    const tooDeep = await invalidRequest(
+      stripe.checkout.sessions.list({ expand: ['data.payment_intent.latest_charge.balance_transaction.source'] }),
+    )
+    expect(tooDeep.message).toMatch(/more than 4 levels/)
+    const before = fake.customers.size
+    await invalidRequest(stripe.customers.create({ email: 'c@example.com', expand: ['a.b.c.d.e'] }))
+    expect(fake.customers.size).toBe(before)
+  })
 })
 
 describe('checkout in payment mode', () => {
