@@ -3,7 +3,9 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
 import { invitationState, normalizeInviteEmail, type InvitationState } from '~/lib/invitations'
 import { seatLimit, type WorkspaceRole } from '~/lib/permissions'
+import type { Plan } from '~/lib/plans'
 import { recordAudit } from './audit.server'
+import { membershipChangedListing } from './speakers.server'
 import { countMembers, hashToken, lockedWorkspace, pendingWhere, TOKEN_SHAPE } from './invitations.server'
 
 // The invitation link's side (issue 21 Deliver 3 and 4; docs/teams.md "Invitations"): what a token
@@ -67,7 +69,8 @@ export async function acceptInvitation(token: string, user: { id: string; email:
   if (normalizeInviteEmail(user.email) !== invitation.email)
     return { ok: false, reason: 'wrong-account', email: invitation.email }
   try {
-    return await getDb().transaction(async (tx): Promise<AcceptResult> => {
+    let joinedPlan: Plan | null = null
+    const result = await getDb().transaction(async (tx): Promise<AcceptResult> => {
       const workspace = await lockedWorkspace(tx, invitation.workspaceId)
       if (!workspace) return { ok: false, reason: 'not-found' }
       const [taken] = await tx
@@ -100,9 +103,12 @@ export async function acceptInvitation(token: string, user: { id: string; email:
           },
           tx,
         )
+        joinedPlan = workspace.plan
       }
       return { ok: true, workspaceId: invitation.workspaceId, workspaceName: workspace.name }
     })
+    membershipChangedListing(joinedPlan)
+    return result
   } catch (error) {
     if (error instanceof NoSeat)
       return { ok: false, reason: 'no-seat', inviterEmail: invitation.inviterEmail, workspaceName: invitation.workspaceName }

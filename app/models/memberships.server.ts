@@ -2,8 +2,10 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
 import { accounts, talks, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
 import { canManageMember, type WorkspaceRole } from '~/lib/permissions'
+import type { Plan } from '~/lib/plans'
 import { speakerNameForAttendees } from '~/lib/speaker-name'
 import { recordAudit } from './audit.server'
+import { membershipChangedListing } from './speakers.server'
 import { lockWorkspace } from './workspaces.server'
 
 // Members of a workspace and what changes them (issue 21 Deliver 2 and 6; docs/teams.md):
@@ -146,8 +148,9 @@ export async function removeMember(
   targetId: string,
   reassignTo: string,
 ): Promise<RemoveOutcome> {
-  return getDb().transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId)
+  let plan: Plan | null = null
+  const outcome = await getDb().transaction(async (tx): Promise<RemoveOutcome> => {
+    plan = await lockWorkspace(tx, workspaceId)
     if (targetId === actor.id) return 'self'
     const actorRole = await roleIn(tx, workspaceId, actor.id)
     const targetRole = await roleIn(tx, workspaceId, targetId)
@@ -166,14 +169,17 @@ export async function removeMember(
     )
     return 'removed'
   })
+  if (outcome === 'removed') membershipChangedListing(plan)
+  return outcome
 }
 
 export type LeaveOutcome = 'left' | 'not-member' | 'owner'
 
 /** Anyone but the owner leaves; their talks and sessions go to the owner. */
 export async function leaveWorkspace(workspaceId: string, person: Person): Promise<LeaveOutcome> {
-  return getDb().transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId)
+  let plan: Plan | null = null
+  const outcome = await getDb().transaction(async (tx): Promise<LeaveOutcome> => {
+    plan = await lockWorkspace(tx, workspaceId)
     const role = await roleIn(tx, workspaceId, person.id)
     if (!role) return 'not-member'
     if (role === 'owner') return 'owner'
@@ -200,6 +206,8 @@ export async function leaveWorkspace(workspaceId: string, person: Person): Promi
     )
     return 'left'
   })
+  if (outcome === 'left') membershipChangedListing(plan)
+  return outcome
 }
 
 export type OfferOutcome = 'offered' | 'forbidden' | 'not-admin'

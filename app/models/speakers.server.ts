@@ -3,7 +3,7 @@ import { getDb } from '~/db/client.server'
 import { speakers, workspaceMembers, workspaces, type EventAppearance, type SignatureTalk } from '~/db/schema'
 import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import { ADMIN_SPEAKERS_PAGE_SIZE, PUBLIC_PAGE_SIZE } from '~/lib/constants'
-import { DIRECTORY_PLANS } from '~/lib/plans'
+import { DIRECTORY_PLANS, hasDirectoryListing, type Plan } from '~/lib/plans'
 import { speakerSlug } from '~/lib/slug'
 import { likePattern } from '~/lib/text'
 import { purgePageCache } from '~/platform/page-store.server'
@@ -166,6 +166,14 @@ export function listedInDirectory(): SQL<boolean> {
     sql`, `,
   )
   return sql<boolean>`("speakers"."user_id" is null or exists (select 1 from ${workspaceMembers} dm inner join ${workspaces} dw on dw.id = dm.workspace_id where dm.user_id = "speakers"."user_id" and dw.plan in (${plans})))`
+}
+
+/**
+ * Someone joined or left a workspace (or it was deleted): when its plan lists its people in the
+ * directory, their profiles' listing changed, so the cached public pages go. Call after the commit.
+ */
+export function membershipChangedListing(plan: Plan | null) {
+  if (plan && hasDirectoryListing(plan)) purgePageCache()
 }
 
 export async function listSpeakersByOwner(userId: string) {

@@ -3,9 +3,11 @@ import { getDb, type Tx } from '~/db/client.server'
 import { talkSessions, workspaceMembers, workspaces } from '~/db/schema'
 import { releaseStoredKeys } from '~/jobs/storage-release.server'
 import { can, type WorkspaceAction } from '~/lib/permissions'
+import type { Plan } from '~/lib/plans'
 import { recordAudit } from './audit.server'
 import { eraseAccountCopies } from './lead-erasure.server'
 import type { Person } from './memberships.server'
+import { membershipChangedListing } from './speakers.server'
 import { lockWorkspace } from './workspaces.server'
 
 // A workspace's own life (issue 21 Deliver 6; docs/teams.md): made by a person, renamed,
@@ -29,6 +31,7 @@ async function lockedWithRole(tx: Tx, workspaceId: string, actorId: string) {
     .select({
       name: workspaces.name,
       personal: workspaces.personal,
+      plan: workspaces.plan,
       seeAll: workspaces.membersSeeAllLeads,
       role: workspaceMembers.role,
     })
@@ -86,12 +89,14 @@ export type DeleteWorkspaceOutcome = 'deleted' | 'forbidden' | 'personal' | 'nam
  * (it has no foreign key) to say who deleted it.
  */
 export async function deleteWorkspace(workspaceId: string, owner: Person, typedName: string): Promise<DeleteWorkspaceOutcome> {
-  return getDb().transaction(async (tx) => {
+  let plan: Plan | null = null
+  const outcome = await getDb().transaction(async (tx): Promise<DeleteWorkspaceOutcome> => {
     const row = await allowed(tx, workspaceId, owner, 'workspace.delete')
     if (!row) return 'forbidden'
     if (row.personal) return 'personal'
     // Checked under the lock: a rename in another tab since the page was shown makes the typed name stale.
     if (typedName.trim() !== row.name) return 'name-mismatch'
+    plan = row.plan
     await eraseAccountCopies(tx, workspaceId)
     // Sessions before the talks they point at (restrict); their captures, views and submissions cascade.
     const sessions = await tx
@@ -111,4 +116,6 @@ export async function deleteWorkspace(workspaceId: string, owner: Person, typedN
     )
     return 'deleted'
   })
+  if (outcome === 'deleted') membershipChangedListing(plan)
+  return outcome
 }

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { speakerMessages, speakers, workspaceMembers } from '~/db/schema'
+import { speakerMessages, speakers, workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
 import { notListedMessage, type Plan } from '~/lib/plans'
 import { recomputeEntitlement, setManualPlan } from '~/models/billing.server'
+import { acceptInvitation } from '~/models/invitation-accept.server'
+import { hashToken } from '~/models/invitations.server'
+import { leaveWorkspace, removeMember } from '~/models/memberships.server'
 import { listSpeakersByOwner } from '~/models/speakers.server'
-import { createWorkspace } from '~/models/workspace-lifecycle.server'
+import { createWorkspace, deleteWorkspace } from '~/models/workspace-lifecycle.server'
 import { pageCacheGeneration, pageCacheStats, purgePageCache, storeCachedPage } from '~/platform/page-store.server'
 import { loader as directoryLoader } from '~/routes/speakers._index'
 import { action as profileAction, loader as profileLoader, meta as profileMeta } from '~/routes/speakers.$slug/route'
@@ -202,5 +205,65 @@ describe('directory rule and the page cache', () => {
     cacheSomething()
     await recomputeEntitlement(user.id)
     expect(pageCacheStats().entries).toBe(1)
+  })
+})
+
+describe('directory rule and the page cache: joining and leaving a team', () => {
+  function cacheSomething() {
+    purgePageCache()
+    const body = Buffer.from('<html></html>')
+    storeCachedPage(
+      '/speakers\nUSD\nundecided',
+      { status: 200, headers: [], body, gzip: body, br: body, etag: 'W/"x"', scriptHashes: [], storedAt: Date.now() },
+      pageCacheGeneration(),
+    )
+  }
+  const cached = () => pageCacheStats().entries
+
+  async function teamWithInvite(plan: Plan | null) {
+    const owner = await createUser(`team-${tag()}@example.com`)
+    const team = await createWorkspace(owner, `Team ${tag()}`)
+    if (plan) await setManualPlan(team, plan, admin)
+    const person = await createUser(`joiner-${tag()}@example.com`)
+    const token = randomBytes(32).toString('base64url')
+    await getDb()
+      .insert(workspaceInvitations)
+      .values({
+        workspaceId: team,
+        email: person.email,
+        role: 'member',
+        tokenHash: hashToken(token),
+        invitedBy: owner.id,
+        inviterEmail: owner.email,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+    return { owner, team, person, token }
+  }
+
+  it('joining, leaving, being removed from or deleting a Teams workspace empties the cache; an Event Organiser team (not listed) keeps it', async () => {
+    const { owner, team, person, token } = await teamWithInvite('teams')
+    await seedSpeaker({ name: `Joiner ${tag()}`, company: `Co ${tag()}` }, { userId: person.id })
+    cacheSomething()
+    expect(await acceptInvitation(token, person)).toMatchObject({ ok: true })
+    expect(cached()).toBe(0)
+    cacheSomething()
+    expect(await leaveWorkspace(team, person)).toBe('left')
+    expect(cached()).toBe(0)
+
+    await getDb().insert(workspaceMembers).values({ workspaceId: team, userId: person.id, role: 'member' })
+    cacheSomething()
+    expect(await removeMember(team, owner, person.id, owner.id)).toBe('removed')
+    expect(cached()).toBe(0)
+    cacheSomething()
+    expect(
+      await deleteWorkspace(team, owner, (await getDb().select().from(workspaces).where(eq(workspaces.id, team)))[0]!.name),
+    ).toBe('deleted')
+    expect(cached()).toBe(0)
+
+    const organiser = await teamWithInvite('organiser')
+    cacheSomething()
+    expect(await acceptInvitation(organiser.token, organiser.person)).toMatchObject({ ok: true })
+    expect(await leaveWorkspace(organiser.team, organiser.person)).toBe('left')
+    expect(cached()).toBe(1)
   })
 })
