@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto'
+import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { workspaceMembers } from '~/db/schema'
-import { CATALOGUE, LOOKUP_KEYS, toMinor } from '~/lib/billing'
+import { LOOKUP_KEYS } from '~/lib/billing'
 import type { WorkspaceRole } from '~/lib/permissions'
 import type { Currency } from '~/lib/pricing'
 import { convergeSubscriptions, listSubscriptions, saveBillingCustomer, type SubscriptionRow } from '~/models/billing.server'
 import { createWorkspace } from '~/models/workspace-lifecycle.server'
 import { stripeClient } from '~/platform/stripe.server'
 import { fulfilCheckout, startCheckout } from '~/services/billing.server'
+import { syncCatalogue } from '~/services/billing-catalogue.server'
 import { getToast } from '~/services/toast.server'
 import type { FakeStripe } from '../fakes/stripe'
 import { signedInAs } from './utils'
@@ -75,23 +77,9 @@ export const statusOf = (r: unknown) =>
   r instanceof Response ? r.status : ((r as { init?: { status?: number } | null }).init?.status ?? 200)
 export const dataOf = <T>(r: unknown) => ((r as { data?: T }).data ?? r) as T
 
-/**
- * The catalogue's prices in the fake Stripe (what `npm run billing:sync` creates): each lookup key
- * with its per-currency amounts.
- */
+/** The catalogue's prices in the fake Stripe, as `npm run billing:sync` makes them. */
 export async function seedCatalogue() {
-  const stripe = stripeClient()!
-  for (const entry of CATALOGUE) {
-    const [[first, amount], ...others] = Object.entries(entry.amounts) as [[string, number], ...[string, number][]]
-    await stripe.prices.create({
-      currency: first.toLowerCase(),
-      unit_amount: toMinor(amount),
-      lookup_key: entry.lookupKey,
-      product_data: { name: entry.productName },
-      ...(entry.interval ? { recurring: { interval: entry.interval } } : {}),
-      currency_options: Object.fromEntries(others.map(([c, a]) => [c.toLowerCase(), { unit_amount: toMinor(a) }])),
-    })
-  }
+  await syncCatalogue(stripeClient()!, { launchDeadline: getConfig().launchOfferDeadline })
 }
 
 /** The owner buys Professional / Teams with these seats through Checkout, pays, and the return page fulfils it. */
