@@ -106,6 +106,8 @@ export async function startCheckout(input: {
   purchase: Purchase
   /** Where Checkout's "back" returns to (a path of ours). */
   cancelPath: string
+  /** Extra keys for the checkout's metadata (the startup offer's id); ours below win on a clash. */
+  metadata?: Record<string, string>
   now?: Date
 }): Promise<string> {
   const stripe = requireStripe()
@@ -119,7 +121,12 @@ export async function startCheckout(input: {
 
   const lookupKey = purchase.kind === 'unlock' ? LOOKUP_KEYS.unlock : lookupKeyFor(purchase.plan, purchase.interval)
   const price = await activePrice(stripe, lookupKey)
-  const metadata: Record<string, string> = { workspace_id: buyer.workspaceId, bought_by: buyer.userId, kind: purchase.kind }
+  const metadata: Record<string, string> = {
+    ...input.metadata,
+    workspace_id: buyer.workspaceId,
+    bought_by: buyer.userId,
+    kind: purchase.kind,
+  }
   const common = {
     customer: customer.stripeCustomerId,
     client_reference_id: buyer.workspaceId,
