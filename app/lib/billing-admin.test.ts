@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { moneyText, planSourceLine, renewalText, subscriptionAmount, unlockText, type AdminSubscription } from './billing-admin'
+import {
+  moneyText,
+  planSourceLine,
+  subscriptionAmount,
+  subscriptionStateText,
+  unlockText,
+  type AdminSubscription,
+} from './billing-admin'
 
 const now = new Date('2026-11-28T00:00:00Z')
 const sub = (over: Partial<AdminSubscription> = {}): AdminSubscription => ({
@@ -7,6 +14,7 @@ const sub = (over: Partial<AdminSubscription> = {}): AdminSubscription => ({
   status: 'active',
   plan: 'teams',
   seats: 3,
+  lookupKey: 'lectern_seat_yearly',
   interval: 'year',
   currency: 'USD',
   unitAmount: 34_800,
@@ -26,14 +34,14 @@ describe('planSourceLine', () => {
 
   it('describes the subscription that gives the plan', () => {
     expect(planSourceLine({ plan: 'teams', manualPlan: null }, [sub()], now)).toBe(
-      'From Stripe: Teams, 3 seats, active, renews November 28, 2027',
+      'From Stripe: Teams, 3 seats, active, renews on November 28, 2027',
     )
     expect(
       planSourceLine({ plan: 'pro', manualPlan: null }, [sub({ plan: 'pro', seats: 1, cancelAtPeriodEnd: true })], now),
-    ).toBe('From Stripe: Professional, 1 seat, active, ends November 28, 2027')
+    ).toBe('From Stripe: Professional, 1 seat, active, ends on November 28, 2027')
     const canceled = sub({ status: 'canceled', paidThrough: new Date('2026-12-01T00:00:00Z') })
     expect(planSourceLine({ plan: 'teams', manualPlan: null }, [canceled], now)).toBe(
-      'From Stripe: Teams, 3 seats, canceled, paid through December 1, 2026',
+      'From Stripe: Teams, 3 seats, canceled: Free limits from December 1, 2026',
     )
   })
 
@@ -50,14 +58,18 @@ describe('planSourceLine', () => {
   })
 })
 
-describe('renewalText and subscriptionAmount', () => {
-  it('reads the state and the stored minor-unit price', () => {
-    expect(renewalText(sub({ status: 'incomplete' }))).toBe('first payment not made')
-    expect(renewalText(sub({ status: 'unpaid', paidThrough: null }))).toBe('not paid')
-    expect(subscriptionAmount(sub())).toBe('$348 per seat a year')
+describe('subscriptionStateText and subscriptionAmount', () => {
+  it('reads the state and the stored minor-unit price in Settings → Billing’s words', () => {
+    expect(subscriptionStateText(sub({ status: 'incomplete' }))).toBe('incomplete: the first payment has not gone through')
+    expect(subscriptionStateText(sub({ status: 'unpaid', paidThrough: null }))).toBe('unpaid: every retry of the card failed')
+    expect(subscriptionStateText(sub({ status: 'past_due' }))).toBe('past_due, renews on November 28, 2027')
+    expect(subscriptionAmount(sub())).toBe('$1,044 a year ($348 per seat × 3)')
+    expect(subscriptionAmount(sub({ currency: 'JPY', seats: 1, unitAmount: 1000, interval: 'month' }))).toBe('10 JPY per month')
     expect(moneyText(4900, 'EUR')).toBe('€49')
     expect(moneyText(1234, 'JPY')).toBe('12.34 JPY')
-    expect(subscriptionAmount(sub({ currency: 'GBP', unitAmount: 3900, interval: 'month' }))).toBe('£39 per seat a month')
+    expect(subscriptionAmount(sub({ currency: 'GBP', seats: 2, unitAmount: 3900, interval: 'month' }))).toBe(
+      '£78 a month (£39 per seat × 2)',
+    )
   })
 })
 

@@ -1,13 +1,22 @@
-import { entitles, fromMinor, type StoredSubscription } from './billing'
+import {
+  decidingSubscription,
+  fromMinor,
+  paymentStateText,
+  renewalText,
+  subscriptionAmountText,
+  type StoredSubscription,
+} from './billing'
 import { PLAN_LABELS, type Plan } from './plans'
 import { formatPrice, isCurrency } from './pricing'
 import { formatUsLongDate } from './text'
 
 // What the site admin's account page says about a workspace's billing (issue 22 Deliver 8): where
 // its plan comes from — a manual plan an admin set, a Stripe subscription, or neither — in words.
+// The words for a subscription's state, renewal and amount are Settings → Billing's (app/lib/billing.ts).
 
 export type AdminSubscription = StoredSubscription & {
   id: string
+  lookupKey: string
   interval: string
   currency: string
   unitAmount: number
@@ -16,15 +25,7 @@ export type AdminSubscription = StoredSubscription & {
 }
 
 const seatsText = (n: number) => (n === 1 ? '1 seat' : `${n} seats`)
-
-/** "renews November 28, 2027", "ends …" (cancelled at period end), "paid through …" (canceled or unpaid). */
-export function renewalText(sub: Pick<AdminSubscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'paidThrough'>) {
-  if (sub.status === 'canceled' || sub.status === 'unpaid' || sub.status === 'incomplete_expired') {
-    return sub.paidThrough ? `paid through ${formatUsLongDate(sub.paidThrough)}` : 'not paid'
-  }
-  if (sub.status === 'incomplete') return 'first payment not made'
-  return `${sub.cancelAtPeriodEnd ? 'ends' : 'renews'} ${formatUsLongDate(sub.currentPeriodEnd)}`
-}
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 
 /** A stored amount (minor units) in its currency: "$348", "£49". */
 export function moneyText(minor: number, currency: string) {
@@ -32,28 +33,30 @@ export function moneyText(minor: number, currency: string) {
   return isCurrency(currency) ? formatPrice(amount, currency) : `${amount} ${currency}`
 }
 
-/** "$348 per seat a year": one subscription's price. */
-export function subscriptionAmount(sub: Pick<AdminSubscription, 'unitAmount' | 'currency' | 'interval'>) {
-  return `${moneyText(sub.unitAmount, sub.currency)} per seat ${sub.interval === 'year' ? 'a year' : 'a month'}`
+/** "active, renews on November 1, 2027"; "canceled: Free limits from December 1, 2026". */
+export function subscriptionStateText(
+  sub: Pick<AdminSubscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'paidThrough'>,
+) {
+  const renewal = renewalText(sub.status, formatUsLongDate(sub.currentPeriodEnd), sub.cancelAtPeriodEnd)
+  if (renewal) return `${sub.status}, ${lowerFirst(renewal)}`
+  return lowerFirst(paymentStateText(sub.status, sub.paidThrough ? formatUsLongDate(sub.paidThrough) : null))
 }
 
-/** The subscription that gives the workspace its plan now: an entitling one of that plan, newest first. */
-export function decidingSubscription<S extends AdminSubscription>(plan: Plan, subs: readonly S[], now: Date): S | null {
-  return (
-    subs
-      .filter((s) => s.plan === plan && entitles(s, now))
-      .sort((a, b) => b.stripeCreatedAt.getTime() - a.stripeCreatedAt.getTime())[0] ?? null
-  )
+/** "$1,044 a year ($348 per seat × 3)"; a currency we do not sell in is shown as stored. */
+export function subscriptionAmount(sub: Pick<AdminSubscription, 'unitAmount' | 'seats' | 'currency' | 'interval' | 'lookupKey'>) {
+  const currency = sub.currency
+  if (!isCurrency(currency)) return `${moneyText(sub.unitAmount * sub.seats, currency)} per ${sub.interval}`
+  return subscriptionAmountText({ ...sub, currency })
 }
 
 /**
  * One line: "Manual plan (set by an admin): Event Organiser — overrides billing", "From Stripe:
- * Teams, 3 seats, active, renews November 28, 2027", or "Free".
+ * Teams, 3 seats, active, renews on November 28, 2027", or "Free".
  */
 export function planSourceLine(state: { plan: Plan; manualPlan: Plan | null }, subs: readonly AdminSubscription[], now: Date) {
   if (state.manualPlan) return `Manual plan (set by an admin): ${PLAN_LABELS[state.manualPlan]} — overrides billing`
-  const sub = decidingSubscription(state.plan, subs, now)
-  if (sub) return `From Stripe: ${PLAN_LABELS[sub.plan]}, ${seatsText(sub.seats)}, ${sub.status}, ${renewalText(sub)}`
+  const sub = decidingSubscription(null, subs, now)
+  if (sub) return `From Stripe: ${PLAN_LABELS[sub.plan]}, ${seatsText(sub.seats)}, ${subscriptionStateText(sub)}`
   // Free, or a plan no stored subscription explains (the next sync or recheck corrects it).
   return state.plan === 'free'
     ? 'Free'

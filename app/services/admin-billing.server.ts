@@ -1,4 +1,5 @@
-import { moneyText, planSourceLine, renewalText, subscriptionAmount, SYNC_UNAVAILABLE } from '~/lib/billing-admin'
+import { UNLOCK_STATE_LABELS } from '~/lib/billing'
+import { moneyText, planSourceLine, subscriptionAmount, subscriptionStateText, SYNC_UNAVAILABLE } from '~/lib/billing-admin'
 import { PLAN_LABELS } from '~/lib/plans'
 import { formatUsLongDate } from '~/lib/text'
 import { billingState, getBillingCustomer, listSubscriptions, listUnlocks } from '~/models/billing.server'
@@ -36,13 +37,14 @@ export async function workspaceBillingView(workspaceId: string, now = new Date()
       seats: s.seats,
       status: s.status,
       amount: subscriptionAmount(s),
-      period: renewalText(s),
+      period: subscriptionStateText(s),
     })),
     unlocks: unlocks.map((u) => ({
       id: u.checkoutSessionId,
       sessionId: u.sessionId,
       session: `${u.eventName} (${u.talkTitle})`,
       status: u.status,
+      statusLabel: UNLOCK_STATE_LABELS[u.status],
       amount: moneyText(u.amount, u.currency),
       paidAt: u.paidAt ? formatUsLongDate(u.paidAt) : null,
       receiptUrl: u.receiptUrl,

@@ -89,13 +89,13 @@ describe('admin account page: where the plan comes from', () => {
     expect((await personal()).source).toBe('Free')
     await seedSubscription(speaker.id)
     const stripe = await personal()
-    expect(stripe.source).toBe('From Stripe: Teams, 3 seats, active, renews November 1, 2027')
+    expect(stripe.source).toBe('From Stripe: Teams, 3 seats, active, renews on November 1, 2027')
     expect(stripe.customer).toEqual({
       id: `cus_${speaker.id.slice(0, 8)}`,
       currency: null,
       dashboardUrl: `https://dashboard.stripe.com/customers/cus_${speaker.id.slice(0, 8)}`,
     })
-    expect(stripe.subscriptions).toEqual([expect.objectContaining({ status: 'active', amount: '$468 per seat a year' })])
+    expect(stripe.subscriptions).toEqual([expect.objectContaining({ status: 'active', amount: '$1,404 a year ($468 per seat × 3)' })])
 
     expect(locationOf(await post({ intent: 'set-workspace-plan', workspaceId: speaker.id, plan: 'organiser' }))).toBe(path())
     const manual = await personal()
@@ -123,7 +123,7 @@ describe('admin account page: where the plan comes from', () => {
     await post({ intent: 'remove-manual-plan', workspaceId: speaker.id })
     const back = await personal()
     expect(back).toMatchObject({ plan: 'pro', manualPlan: null })
-    expect(back.source).toBe('From Stripe: Professional, 1 seat, active, renews November 1, 2027')
+    expect(back.source).toBe('From Stripe: Professional, 1 seat, active, renews on November 1, 2027')
     const [row] = await getDb().select().from(workspaces).where(eq(workspaces.id, speaker.id))
     expect(row).toMatchObject({ plan: 'pro', seats: 1, manualPlan: null })
   })

@@ -18,6 +18,7 @@ export type WorkspaceBilling = {
     sessionId: string
     session: string
     status: string
+    statusLabel: string
     amount: string
     paidAt: string | null
     receiptUrl: string | null
@@ -49,16 +50,12 @@ export function WorkspaceBillingPanel({
         )}
       </p>
       {billing.subscriptions.length ? (
-        <AdminTable
-          caption={`Subscriptions of ${workspace.name}`}
-          columns={['Subscription', 'Plan', 'Seats', 'Status', 'Price', 'Period']}
-        >
+        <AdminTable caption={`Subscriptions of ${workspace.name}`} columns={['Subscription', 'Plan', 'Seats', 'Price', 'State']}>
           {billing.subscriptions.map((s) => (
             <tr key={s.id}>
               <td className="px-4 py-2 font-mono text-xs">{s.id}</td>
               <td className="px-4 py-2">{s.plan}</td>
               <td className="px-4 py-2 tabular-nums">{s.seats}</td>
-              <td className="px-4 py-2">{s.status}</td>
               <td className="px-4 py-2">{s.amount}</td>
               <td className="px-4 py-2">{s.period}</td>
             </tr>
@@ -73,7 +70,7 @@ export function WorkspaceBillingPanel({
           {billing.unlocks.map((u) => (
             <tr key={u.id}>
               <td className="px-4 py-2">{u.session}</td>
-              <td className="px-4 py-2">{u.status}</td>
+              <td className="px-4 py-2">{u.statusLabel}</td>
               <td className="px-4 py-2">{u.amount}</td>
               <td className="px-4 py-2">{u.paidAt ?? '—'}</td>
               <td className="px-4 py-2">
