@@ -208,6 +208,16 @@ export const startupApplications = pgTable(
     revenueStage: revenueStageEnum('revenue_stage').notNull(),
     role: text('role'),
     why: text('why'),
+    // An admin approved it (issue 22): the applicant was emailed a single-use offer link to buy the
+    // startup plan. Approving again replaces the token (the older link stops working).
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    // SHA-256 of the offer link's token (the link itself is only in the email).
+    offerTokenHash: text('offer_token_hash').unique(),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true, mode: 'date' }),
+    // The checkout bought with the offer was paid (set at fulfilment), and for which workspace.
+    offerUsedAt: timestamp('offer_used_at', { withTimezone: true, mode: 'date' }),
+    offerWorkspaceId: uuid('offer_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('startup_applications_created_idx').on(t.createdAt)],

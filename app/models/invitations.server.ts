@@ -35,7 +35,8 @@ export type InvitationDone = { ok: true; email: string }
 
 /** Shared with the accept side (invitation-accept.server.ts). */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
-const newToken = () => randomBytes(32).toString('base64url')
+/** Shared with the startup programme's offer links (startup-applications.server.ts). */
+export const newToken = () => randomBytes(32).toString('base64url')
 /** The tokens we hand out: 32 bytes, base64url (43 characters). Anything else is not looked up. */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
 

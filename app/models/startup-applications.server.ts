@@ -1,9 +1,13 @@
-import { desc, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
 import { startupApplications } from '~/db/schema'
+import { startupOfferEmail } from '~/emails/startup-offer'
 import { enqueueEmail } from '~/jobs/email.server'
 import type { Email } from '~/jobs/payloads'
 import type { RevenueStage } from '~/lib/constants'
+import { STARTUP_OFFER_TTL_MS, startupOfferState, type StartupOfferState } from '~/lib/startup-offer'
+import { isUuid } from '~/lib/text'
+import { hashToken, newToken, TOKEN_SHAPE } from './invitations.server'
 
 export type StartupApplicationInput = {
   fullName: string
@@ -120,4 +124,84 @@ export async function listStartupApplications({ q = '', limit, offset = 0 }: { q
     .from(startupApplications)
     .where(where)
   return { rows, total: count?.n ?? 0 }
+}
+
+// ── The startup programme's offer (issue 22 Deliver 1; docs/billing.md) ─────────────────────────
+// Approving an application makes a single-use offer link (256 random bits; the table keeps only its
+// SHA-256, as invitations do) and queues the applicant's email in the same transaction. The offer
+// is used when the checkout bought with it is paid (fulfilCheckout), not when a checkout is opened:
+// an abandoned checkout leaves the link working.
+
+export type ApproveResult = { ok: true; email: string; expiresAt: Date } | { ok: false; reason: 'not-found' | 'used' }
+
+export async function approveStartupApplication(
+  id: string,
+  admin: { id: string },
+  options: { brand: string; appUrl: string; teamEmail: string; paymentsConfigured: boolean; now?: Date },
+): Promise<ApproveResult> {
+  const now = options.now ?? new Date()
+  return getDb().transaction(async (tx): Promise<ApproveResult> => {
+    const [row] = await tx.select().from(startupApplications).where(eq(startupApplications.id, id)).for('update')
+    if (!row) return { ok: false, reason: 'not-found' }
+    if (row.offerUsedAt) return { ok: false, reason: 'used' }
+    const token = newToken()
+    const expiresAt = new Date(now.getTime() + STARTUP_OFFER_TTL_MS)
+    // Approving again (an expired link, a lost email) replaces the token: the older link stops working.
+    await tx
+      .update(startupApplications)
+      .set({ approvedAt: now, approvedBy: admin.id, offerTokenHash: hashToken(token), offerExpiresAt: expiresAt })
+      .where(eq(startupApplications.id, id))
+    const email = startupOfferEmail({
+      to: row.email,
+      brand: options.brand,
+      fullName: row.fullName,
+      companyName: row.companyName,
+      offerUrl: `${options.appUrl}${startupOfferPath(token)}`,
+      expiresAt,
+      paymentsConfigured: options.paymentsConfigured,
+    })
+    await enqueueEmail({ ...email, replyTo: options.teamEmail }, tx)
+    return { ok: true, email: row.email, expiresAt }
+  })
+}
+
+export const startupOfferPath = (token: string) => `/startup-program/offer/${token}`
+
+export type StartupOffer = {
+  id: string
+  fullName: string
+  companyName: string
+  expiresAt: Date | null
+  usedAt: Date | null
+  state: StartupOfferState
+}
+
+/** What an offer link points at; null for a token we never gave out (or one replaced by a newer approval). */
+export async function getStartupOffer(token: string, now = new Date()): Promise<StartupOffer | null> {
+  if (!TOKEN_SHAPE.test(token)) return null
+  const [row] = await getDb()
+    .select()
+    .from(startupApplications)
+    .where(eq(startupApplications.offerTokenHash, hashToken(token)))
+    .limit(1)
+  if (!row) return null
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    companyName: row.companyName,
+    expiresAt: row.offerExpiresAt,
+    usedAt: row.offerUsedAt,
+    state: startupOfferState(row, now),
+  }
+}
+
+/** The checkout bought with this offer was paid: the link stops working. Once; later calls change nothing. */
+export async function markStartupOfferUsed(id: string, workspaceId: string, now = new Date()) {
+  if (!isUuid(id)) return false
+  const rows = await getDb()
+    .update(startupApplications)
+    .set({ offerUsedAt: now, offerWorkspaceId: workspaceId })
+    .where(and(eq(startupApplications.id, id), isNull(startupApplications.offerUsedAt), isNotNull(startupApplications.approvedAt)))
+    .returning({ id: startupApplications.id })
+  return rows.length > 0
 }

@@ -26,6 +26,7 @@ import {
   workspaceOfCustomer,
   type SubscriptionRow,
 } from '~/models/billing.server'
+import { markStartupOfferUsed } from '~/models/startup-applications.server'
 import { stripeClient, type Stripe } from '~/platform/stripe.server'
 import { notifyPaymentFailed } from './billing-notices.server'
 
@@ -215,8 +216,12 @@ export async function fulfilCheckout(checkoutSessionId: string): Promise<FulfilR
     return { kind: 'unlock', workspaceId, sessionId: session.metadata.session_id, status }
   }
   if (session.mode === 'subscription' && customerId) {
+    const paidStartup = session.metadata?.plan === 'startup' && session.payment_status === 'paid'
+    // Before the sync, so the stored subscription already says it ends (the return page shows it).
+    if (paidStartup) await endStartupAfterAYear(stripe, idOf(session.subscription))
     await syncCustomer(customerId)
-    if (session.metadata?.plan === 'startup' && session.payment_status === 'paid') await endStartupAfterAYear(stripe, idOf(session.subscription))
+    // The offer link that opened this checkout works once: paid, it is used.
+    if (paidStartup && session.metadata?.offer_id) await markStartupOfferUsed(session.metadata.offer_id, workspaceId)
     return { kind: 'plan', workspaceId, plan: session.metadata?.plan ?? '', paid: session.payment_status === 'paid' }
   }
   return { kind: 'other', workspaceId }

@@ -75,6 +75,8 @@ export const GUARD_TABLE: Row[] = [
   adminAction('speakers.admin.editor.tsx', '/speakers/admin/editor', { name: '' }),
   // The team inbox (first-party records of the public forms) is an admin list too.
   adminListLoader('admin.inbox/route.tsx', '/admin/inbox'),
+  // Approving a startup application (issue 22): an admin action.
+  adminAction('admin.inbox/route.tsx', '/admin/inbox', { intent: 'approve-startup', applicationId: NO_ID }),
   adminListLoader('admin.inbox_.export.tsx', '/admin/inbox/export?tab=contact'),
   adminListLoader('admin.analytics.tsx', '/admin/analytics'),
   // The submission screen: its path always passes the guard (signed out it shows the login form);
@@ -176,6 +178,8 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.team._index/route.tsx', '/app/team?index', { intent: 'invite', email: '', role: 'member' }),
   // An invitation link is public: a signed-out visitor sees what it is (an unknown token: 404).
   { module: 'invite.$token.tsx', fn: 'loader', path: `/invite/${'x'.repeat(43)}`, visitor: 'ok', speaker: 'ok', admin: 'ok' },
+  // The startup programme's offer link: an unknown token is a 404 for anyone (signed out is sent to sign-up only for a real offer).
+  { module: 'startup-program_.offer.$token.tsx', fn: 'loader', path: `/startup-program/offer/${'x'.repeat(43)}`, visitor: 'ok', speaker: 'ok', admin: 'ok' },
   // The workspace's Profile: the submissions screen's rules, so admins go to their home (spec 001 §2).
   ...workspace('loader', 'app.profile.tsx', '/app/profile').map((r) => ({ ...r, admin: { redirect: ADMIN_HOME_PATH } })),
   ...workspace('action', 'app.profile.tsx', '/app/profile', { name: '' }).map((r) => ({

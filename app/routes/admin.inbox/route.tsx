@@ -1,14 +1,26 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
-import { requireAdmin } from '~/auth/guards.server'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { requireAdmin, requireAdminAction } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { AdminTable } from '~/components/admin/admin-table'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { buttonClass } from '~/components/forms'
+import { buttonClass, FormMessage } from '~/components/forms'
 import { marketingMeta } from '~/components/marketing/meta'
+import { getConfig } from '~/config.server'
 import { INBOX_PAGE_SIZE, INBOX_TABS, parseInboxTab, type InboxTabId } from '~/lib/inbox-tabs'
 import { parsePage } from '~/lib/page-param'
-import { loadInboxTab } from './tabs.server'
+import { formatUsLongDate } from '~/lib/text'
+import { approveStartupApplication } from '~/models/startup-applications.server'
+import { billingConfigured } from '~/platform/stripe.server'
+import { readForm } from '~/services/request-body.server'
+import { redirectWithToast } from '~/services/toast.server'
+import { loadInboxTab, type StartupRowAction } from './tabs.server'
+
+// What visitors sent us, by tab. A startup application can be approved here (issue 22 Deliver 1):
+// the applicant is emailed a single-use link to buy the startup plan (docs/billing.md).
+
+const ApproveSchema = z.object({ intent: z.literal('approve-startup'), applicationId: z.uuid() })
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
@@ -21,6 +33,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { tab, q, page, pageCount, ...result }
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdminAction(request)
+  const parsed = ApproveSchema.safeParse(Object.fromEntries(await readForm(request)))
+  if (!parsed.success) return data({ error: 'Choose an application to approve.' }, { status: 400 })
+  const config = getConfig()
+  const payments = billingConfigured()
+  const result = await approveStartupApplication(parsed.data.applicationId, admin, {
+    brand: config.BRAND_NAME,
+    appUrl: config.appUrl,
+    teamEmail: config.teamEmail,
+    paymentsConfigured: payments,
+  })
+  if (!result.ok) {
+    return result.reason === 'used'
+      ? data({ error: 'This offer has been used: the startup plan was bought with it.' }, { status: 409 })
+      : data({ error: 'Application not found.' }, { status: 404 })
+  }
+  const manual = payments
+    ? ''
+    : ' Payments are not set up on this server: set the plan by hand on their account page once they sign up.'
+  return redirectWithToast(`/admin/inbox${new URL(request.url).search}`, {
+    type: 'success',
+    description: `Approved: the offer went to ${result.email}; its link works until ${formatUsLongDate(result.expiresAt)}.${manual}`,
+  })
+}
+
 function hrefFor(params: { tab: InboxTabId; q?: string; page?: number }) {
   const search = new URLSearchParams({ tab: params.tab })
   if (params.q) search.set('q', params.q)
@@ -29,7 +67,8 @@ function hrefFor(params: { tab: InboxTabId; q?: string; page?: number }) {
 }
 
 export default function AdminInbox() {
-  const { tab, q, page, pageCount, columns, rows, total } = useLoaderData<typeof loader>()
+  const { tab, q, page, pageCount, columns, rows, total, startup } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
   const current = INBOX_TABS.find((t) => t.id === tab)!
   const exportHref = `/admin/inbox/export?${new URLSearchParams({ tab, ...(q ? { q } : {}) }).toString()}`
 
@@ -79,6 +118,12 @@ export default function AdminInbox() {
           </a>
         </div>
 
+        {actionData?.error ? (
+          <div className="mt-6">
+            <FormMessage>{actionData.error}</FormMessage>
+          </div>
+        ) : null}
+
         <h2 className="mt-8 text-xl font-semibold text-white">
           {current.label} <span className="text-base font-normal text-slate-300">({total})</span>
         </h2>
@@ -90,7 +135,10 @@ export default function AdminInbox() {
         ) : (
           <AdminTable
             caption={`${current.label}, page ${page} of ${pageCount}`}
-            columns={columns.map((c) => ({ label: c.label, className: 'whitespace-nowrap px-3 py-2' }))}
+            columns={[...columns.map((c) => c.label), ...(startup ? ['Programme'] : [])].map((label) => ({
+              label,
+              className: 'whitespace-nowrap px-3 py-2',
+            }))}
             className="mt-4"
             headClassName="bg-ink-900 text-slate-300"
           >
@@ -101,6 +149,9 @@ export default function AdminInbox() {
                     {String(row[c.key] ?? '')}
                   </td>
                 ))}
+                {startup?.[i] ? (
+                  <StartupCell action={startup[i]} formAction={hrefFor({ tab, q, page })} name={String(row.companyName)} />
+                ) : null}
               </tr>
             ))}
           </AdminTable>
@@ -129,6 +180,29 @@ export default function AdminInbox() {
         ) : null}
       </div>
     </>
+  )
+}
+
+/** The programme's state, and Approve (or a new offer when the link expired or was lost). */
+function StartupCell({ action, formAction, name }: { action: StartupRowAction; formAction: string; name: string }) {
+  return (
+    <td className="min-w-48 px-3 py-2 text-slate-200">
+      <p>{action.status}</p>
+      {action.approve ? (
+        <Form method="post" action={formAction} className="mt-2">
+          <input type="hidden" name="applicationId" value={action.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="approve-startup"
+            className={buttonClass.secondary}
+            aria-label={`${action.approve}: ${name}`}
+          >
+            {action.approve}
+          </button>
+        </Form>
+      ) : null}
+    </td>
   )
 }
 

@@ -1,18 +1,42 @@
 import type { CsvColumn } from '~/lib/csv'
 import type { InboxTabId } from '~/lib/inbox-tabs'
 import { listContactMessages, listNewsletterSubscribers, listSpeakerMessages } from '~/models/inbox.server'
-import { listStartupApplications } from '~/models/startup-applications.server'
+import { startupOfferState, startupOfferStatusText } from '~/lib/startup-offer'
+import { formatUsLongDate } from '~/lib/text'
+import { listStartupApplications, type StartupApplication } from '~/models/startup-applications.server'
 
 export type InboxRow = Record<string, string | number>
-export type InboxTabData = { columns: Array<CsvColumn<InboxRow>>; rows: InboxRow[]; total: number }
+/** A startup application's programme state and whether it can be approved (the page only, not the CSV). */
+export type StartupRowAction = { id: string; status: string; approve: 'Approve' | 'Send a new offer' | null }
+export type InboxTabData = {
+  columns: Array<CsvColumn<InboxRow>>
+  rows: InboxRow[]
+  total: number
+  startup?: StartupRowAction[]
+}
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '')
+const day = (d: Date | null) => (d ? formatUsLongDate(d) : '')
+
+function startupRowAction(row: StartupApplication, now: Date): StartupRowAction {
+  const state = startupOfferState(row, now)
+  return {
+    id: row.id,
+    status: startupOfferStatusText(state, {
+      approvedAt: day(row.approvedAt),
+      expiresAt: day(row.offerExpiresAt),
+      usedAt: day(row.offerUsedAt),
+    }),
+    approve: state === 'used' ? null : state === 'not-approved' ? 'Approve' : 'Send a new offer',
+  }
+}
 
 /** One tab's rows as plain cells (numbers stay numbers, so the CSV does not quote them as text). */
 export async function loadInboxTab(
   tab: InboxTabId,
   options: { q: string; limit?: number; offset?: number },
 ): Promise<InboxTabData> {
+  const now = new Date()
   switch (tab) {
     case 'startup': {
       const { rows, total } = await listStartupApplications(options)
@@ -42,6 +66,7 @@ export async function loadInboxTab(
           role: r.role ?? '',
           why: r.why ?? '',
         })),
+        startup: rows.map((r) => startupRowAction(r, now)),
       }
     }
     case 'contact': {
