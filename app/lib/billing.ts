@@ -204,6 +204,9 @@ export const BILLING_MESSAGES = {
   alreadyUnlocked: 'This session is already unlocked.',
   manualPlan: 'Your plan was set by an administrator; contact us to change it.',
   alreadySubscribed: 'This workspace already has a subscription: change it in Settings → Billing.',
+  /** Deleting a workspace, or closing the account that owns it, while its subscription renews. */
+  cancelFirst:
+    'This workspace has a subscription that renews: cancel it first in Settings → Billing (Manage billing). It then ends with the period already paid for.',
 } as const
 
 /** A customer's currency is fixed at its first purchase. */

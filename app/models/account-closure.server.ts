@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { speakers, talks, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
 import { releaseStoredKeys, releaseStoredObjects } from '~/jobs/storage-release.server'
+import { hasRenewingSubscription } from '~/models/billing.server'
 import { eraseAccountCopies } from '~/models/lead-erasure.server'
 import { purgePageCache } from '~/platform/page-store.server'
 
@@ -9,7 +10,7 @@ import { purgePageCache } from '~/platform/page-store.server'
 // any time" and the privacy notice that leads are deleted when the customer closes the account).
 // One transaction: everything the account holds goes, or nothing does.
 
-export type CloseAccountOutcome = 'closed' | 'admin' | 'missing' | 'owns-team'
+export type CloseAccountOutcome = 'closed' | 'admin' | 'missing' | 'owns-team' | 'subscribed'
 
 /**
  * Deletes a speaker's account and everything in it: directory profiles (with their photos and bio
@@ -40,6 +41,8 @@ export async function closeAccount(userId: string): Promise<CloseAccountOutcome>
         .where(and(inArray(workspaceMembers.workspaceId, owned), ne(workspaceMembers.userId, userId)))
       if ((others?.n ?? 0) > 0) return 'owns-team'
     }
+    // A subscription that renews is canceled in the portal first (Stripe would go on charging).
+    if (await hasRenewingSubscription(owned, tx)) return 'subscribed'
     // What it runs in other people's workspaces stays there, handed to each workspace's owner.
     for (const table of [talkSessions, talks]) {
       await tx

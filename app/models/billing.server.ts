@@ -219,6 +219,27 @@ export async function billingState(workspaceId: string) {
   return ws ?? null
 }
 
+/**
+ * Does any of these workspaces have a subscription that will renew (live and not set to cancel)?
+ * Such a workspace is not deleted (nor its owner's account closed) until it is canceled in the
+ * portal: Stripe would otherwise go on charging for a workspace that no longer exists.
+ */
+export async function hasRenewingSubscription(workspaceIds: string[], db: Db | Tx = getDb()) {
+  if (!workspaceIds.length) return false
+  const [row] = await db
+    .select({ id: billingSubscriptions.id })
+    .from(billingSubscriptions)
+    .where(
+      and(
+        inArray(billingSubscriptions.workspaceId, workspaceIds),
+        inArray(billingSubscriptions.status, ['active', 'trialing', 'past_due']),
+        eq(billingSubscriptions.cancelAtPeriodEnd, false),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
 /** Is a payment of this workspace failing (past_due)? For the banner in /app. */
 export async function hasPastDueSubscription(workspaceId: string) {
   const [row] = await getDb()

@@ -5,6 +5,7 @@ import { releaseStoredKeys } from '~/jobs/storage-release.server'
 import { can, type WorkspaceAction } from '~/lib/permissions'
 import type { Plan } from '~/lib/plans'
 import { recordAudit } from './audit.server'
+import { hasRenewingSubscription } from './billing.server'
 import { eraseAccountCopies } from './lead-erasure.server'
 import type { Person } from './memberships.server'
 import { membershipChangedListing } from './speakers.server'
@@ -79,7 +80,7 @@ export async function setMembersSeeAllLeads(workspaceId: string, actor: Person, 
   })
 }
 
-export type DeleteWorkspaceOutcome = 'deleted' | 'forbidden' | 'personal' | 'name-mismatch'
+export type DeleteWorkspaceOutcome = 'deleted' | 'forbidden' | 'personal' | 'name-mismatch' | 'subscribed'
 
 /**
  * The owner deletes a team workspace and everything in it, as closing an account does
@@ -96,6 +97,7 @@ export async function deleteWorkspace(workspaceId: string, owner: Person, typedN
     if (row.personal) return 'personal'
     // Checked under the lock: a rename in another tab since the page was shown makes the typed name stale.
     if (typedName.trim() !== row.name) return 'name-mismatch'
+    if (await hasRenewingSubscription([workspaceId], tx)) return 'subscribed'
     plan = row.plan
     await eraseAccountCopies(tx, workspaceId)
     // Sessions before the talks they point at (restrict); their captures, views and submissions cascade.

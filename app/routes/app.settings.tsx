@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from '~/lib/billing'
 import { getFormProps } from '@conform-to/react'
 import { useServerForm } from '~/components/use-server-form'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -100,6 +101,8 @@ export async function action({ request }: ActionFunctionArgs) {
         },
         { status: 409 },
       )
+    if (outcome === 'subscribed')
+      return data({ closeAccount: confirm.reply({ fieldErrors: { confirmEmail: [BILLING_MESSAGES.cancelFirst] } }) }, { status: 409 })
     if (outcome === 'admin')
       return data(
         { closeAccount: confirm.reply({ fieldErrors: { confirmEmail: ['An admin account cannot be closed here'] } }) },

@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from '~/lib/billing'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
@@ -87,6 +88,7 @@ export async function workspaceAction(request: Request) {
         )
       if (outcome === 'name-mismatch')
         return data({ delete: submission.reply({ fieldErrors: { confirmName: [DELETE_CONFIRM] } }) }, { status: 400 })
+      if (outcome === 'subscribed') return data({ delete: submission.reply({ formErrors: [BILLING_MESSAGES.cancelFirst] }) }, { status: 409 })
       return saved(`${scope.workspace.name} is deleted, with everything in it.`, '/app')
     }
     default:
