@@ -131,7 +131,11 @@ export async function getTalkRoiData({ scope, sessions: sessionScope }: RoiScope
     plan,
     sessions.map((s) => s.id),
   )
-  return { talk, plan, sessions, leftOut: all.length - sessions.length, captures }
+  // The sessions left out, by name: each has its own unlock on the talk's ROI page.
+  const leftOutSessions = all
+    .filter((s) => !hasLeadAnalytics(plan, s.unlocked))
+    .map((s) => ({ id: s.id, eventName: s.eventName }))
+  return { talk, plan, sessions, leftOut: all.length - sessions.length, leftOutSessions, captures }
 }
 
 /** Stores (or, with no amounts, clears) the cost of an engagement; false when the scope does not open the session. */

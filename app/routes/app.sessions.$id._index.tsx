@@ -3,14 +3,16 @@ import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { useState } from 'react'
 import { z } from 'zod'
-import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
+import { requireWorkspace, sessionsScope, type WorkspaceScope } from '~/auth/workspace.server'
+import { SessionLock } from '~/components/billing/session-lock'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { useHydrated } from '~/components/use-hydrated'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
 import { getConfig } from '~/config.server'
-import { liveLimitMessage } from '~/lib/plans'
+import { canUnlock } from '~/lib/billing-checkout'
+import { liveLimitMessage, visibleLeadLimit } from '~/lib/plans'
 import { QR_DOWNLOADS, shortUrl } from '~/lib/short-link'
 import { confirmationsSkippedSummary } from '~/lib/confirmation-limits'
 import { conversion, conversionHint } from '~/lib/conversion'
@@ -19,6 +21,7 @@ import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
 import { countSkippedConfirmations } from '~/models/confirmation-budget.server'
 import { closeSession, deleteSession, duplicateSession, getSession, goLive } from '~/models/talk-sessions.server'
+import { unlockOffer } from '~/services/checkout.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -53,7 +56,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Confirmations held back by the limits against relaying (never silently: the speaker is told).
     skippedConfirmations: confirmationsSkippedSummary(await countSkippedConfirmations(scope.ownerId, session.id)),
     url: shortUrl(getConfig().appUrl, session.code),
+    lock: await sessionLock(request, scope, session),
   }
+}
+
+/** Leads the plan hides in this session, with the unlock offer; null when nothing is locked. */
+async function sessionLock(request: Request, scope: WorkspaceScope, session: { unlocked: boolean; leads: number }) {
+  const limit = visibleLeadLimit(scope.workspace.plan, session.unlocked)
+  if (limit === null || session.leads <= limit || !canUnlock(scope.workspace.plan, session.unlocked)) return null
+  return { visibleLimit: limit, locked: session.leads - limit, unlock: await unlockOffer(request, scope) }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -93,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session, stats, skippedConfirmations, url } = useLoaderData<typeof loader>()
+  const { session, stats, skippedConfirmations, url, lock } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const confirmDelete = params.get('delete') === '1'
@@ -182,6 +193,16 @@ export default function SessionPage() {
         </dl>
         {skippedConfirmations ? <p className="mt-3 text-sm text-amber-200">{skippedConfirmations}</p> : null}
       </section>
+
+      {lock ? (
+        <SessionLock
+          sessionId={session.id}
+          total={stats.leads}
+          locked={lock.locked}
+          visibleLimit={lock.visibleLimit}
+          offer={lock.unlock}
+        />
+      ) : null}
 
       <section
         aria-labelledby="link-title"

@@ -4,6 +4,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
+import { UnlockButton } from '~/components/billing/unlock-button'
 import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, Field, FormMessage, SelectField } from '~/components/forms'
@@ -12,10 +13,8 @@ import { ATTRIBUTION_NOTE, DataTable, money, OtherCurrencies, percent, Stat } fr
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { columnChart } from '~/lib/charts.server'
 import { conversionHint } from '~/lib/conversion'
-import { UNLOCK_FEE } from '~/lib/constants'
 import { formatMoney, MONEY_CURRENCIES, moneyInputValue } from '~/lib/money'
 import { analyticsNotInPlanMessage } from '~/lib/plans'
-import { formatPrice } from '~/lib/pricing'
 import {
   attributeFirstTouch,
   CostFieldsSchema,
@@ -30,6 +29,7 @@ import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
 import { getOwnedSession } from '~/models/leads.server'
 import { getSessionRoiData, setSessionCost } from '~/models/roi.server'
+import { unlockOffer } from '~/services/checkout.server'
 import { getCurrency } from '~/services/currency.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
@@ -51,11 +51,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     audienceSize: session.audienceSize,
   }
   if (!found.analytics) {
-    // No ROI and lead analytics on this plan for this session: the basic counts /app shows, and why.
+    // No ROI and lead analytics on this plan for this session: the basic counts /app shows, why, and the unlock.
+    const unlock = await unlockOffer(request, scope)
     return {
       session: header,
       locked: {
-        text: analyticsNotInPlanMessage(found.plan, formatPrice(UNLOCK_FEE, getCurrency(request))),
+        text: analyticsNotInPlanMessage(found.plan, unlock.price),
+        unlock,
         scans: session.scans,
         visits: session.visits,
         leads: session.leads,
@@ -152,9 +154,14 @@ function WithoutAnalytics({
         <p className="mt-2 text-sm text-slate-300">
           They add the cost of the engagement, pipeline and won value, ROI, and leads over time on the day and after.
         </p>
-        <Link to="/pricing" className="mt-4 inline-block font-semibold text-brand-200 underline">
-          Compare plans
-        </Link>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <UnlockButton offer={locked.unlock} sessionId={session.id}>
+            Unlock this session for {locked.unlock.price}
+          </UnlockButton>
+          <Link to="/pricing" className="inline-block font-semibold text-brand-200 underline">
+            Compare plans
+          </Link>
+        </div>
       </section>
       <dl className="mt-8 grid max-w-3xl grid-cols-3 gap-4">
         <Stat label="Scans" value={locked.scans} hint="QR code opens" />

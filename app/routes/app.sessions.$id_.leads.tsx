@@ -1,16 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { UnlockButton } from '~/components/billing/unlock-button'
 import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { buttonClass } from '~/components/forms'
 import { CollapsingTable, UtcMinute, type CollapsingColumn } from '~/components/leads/collapsing-table'
 import { marketingMeta } from '~/components/marketing/meta'
-import { UNLOCK_FEE } from '~/lib/constants'
 import { formatAnswer } from '~/lib/lead-form'
 import { PLAN_LIMITS } from '~/lib/plans'
-import { formatPrice } from '~/lib/pricing'
 import { listSessionLeads } from '~/models/leads.server'
-import { getCurrency } from '~/services/currency.server'
+import { unlockOffer } from '~/services/checkout.server'
 
 // /app/sessions/{id}/leads: the leads of one of the workspace's sessions, as its plan allows (the
 // model withholds locked leads; the page only says how many). Another workspace's session, or for a
@@ -22,6 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const result = await listSessionLeads(sessionsScope(scope), params.id ?? '')
   if (!result) throw new Response('Not Found', { status: 404 })
   const { session, leads, total, locked } = result
+  // The buy button (or who can buy, or that payments are not set up): our tables only, never Stripe.
+  const unlock = await unlockOffer(request, scope)
   return {
     session: {
       id: session.id,
@@ -39,12 +39,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     total,
     locked,
     visibleLimit: PLAN_LIMITS[session.plan].visibleLeadsPerSession,
-    unlockPrice: formatPrice(UNLOCK_FEE, getCurrency(request)),
+    unlockPrice: unlock.price,
+    unlock,
   }
 }
 
 export default function SessionLeads() {
-  const { session, leads, total, locked, visibleLimit, unlockPrice } = useLoaderData<typeof loader>()
+  const { session, leads, total, locked, visibleLimit, unlock } = useLoaderData<typeof loader>()
   return (
     <div>
       <p>
@@ -91,9 +92,9 @@ export default function SessionLeads() {
             The free plan shows the first {visibleLimit} leads captured in each session; deleted ones keep their place. Their
             details stay safe until you unlock them.
           </p>
-          <Link to="/pricing" className={`${buttonClass.primary} mt-4`}>
-            Unlock all {total} leads for {unlockPrice}
-          </Link>
+          <UnlockButton offer={unlock} sessionId={session.id} formClassName="mt-4">
+            Unlock all {total} leads for {unlock.price}
+          </UnlockButton>
         </div>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
+import { requireWorkspace, sessionsScope, type WorkspaceScope } from '~/auth/workspace.server'
+import { UnlockButton } from '~/components/billing/unlock-button'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { GroupedBarChart, Legend } from '~/components/workspace/roi-charts'
@@ -8,10 +9,8 @@ import { ATTRIBUTION_NOTE, money, percent, Stat } from '~/components/workspace/r
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { groupedBarChart } from '~/lib/charts.server'
 import { conversionHint, conversionNote } from '~/lib/conversion'
-import { UNLOCK_FEE } from '~/lib/constants'
 import { formatMoney } from '~/lib/money'
 import { analyticsNotInPlanMessage } from '~/lib/plans'
-import { formatPrice } from '~/lib/pricing'
 import {
   attributeFirstTouch,
   formatPercent,
@@ -23,7 +22,7 @@ import {
 } from '~/lib/roi'
 import { formatSessionTime } from '~/lib/time-zone'
 import { getTalkRoiData } from '~/models/roi.server'
-import { getCurrency } from '~/services/currency.server'
+import { unlockOffer } from '~/services/checkout.server'
 
 const notFound = () => new Response('Talk not found', { status: 404 })
 
@@ -64,12 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     talk: found.talk,
     // Sessions without ROI and lead analytics (plan, not unlocked) are in none of these figures.
-    leftOut: found.leftOut
-      ? {
-          count: found.leftOut,
-          text: analyticsNotInPlanMessage(found.plan, formatPrice(UNLOCK_FEE, getCurrency(request)), 'a session'),
-        }
-      : null,
+    leftOut: found.leftOut ? await leftOutOf(request, scope, found) : null,
     deliveries: deliveries.map(({ figures: _f, credited: _c, ...d }) => d),
     totals,
     chart: deliveries.length
@@ -78,6 +72,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           2,
         )
       : null,
+  }
+}
+
+/** The sessions without analytics, why, and an unlock for each (our tables only, never Stripe). */
+async function leftOutOf(
+  request: Request,
+  scope: WorkspaceScope,
+  found: NonNullable<Awaited<ReturnType<typeof getTalkRoiData>>>,
+) {
+  const unlock = await unlockOffer(request, scope)
+  return {
+    count: found.leftOut,
+    text: analyticsNotInPlanMessage(found.plan, unlock.price, 'a session'),
+    sessions: found.leftOutSessions,
+    unlock,
   }
 }
 
@@ -111,6 +120,19 @@ export default function TalkRoiPage() {
               : `No session of this talk has ROI and lead analytics, so there are no figures to show.`}
           </p>
           <p className="mt-2 text-amber-50">{leftOut.text}</p>
+          <ul className="mt-4 space-y-3">
+            {leftOut.sessions.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center gap-3">
+                <Link to={`/app/sessions/${s.id}`} className="text-brand-200 underline">
+                  {s.eventName}
+                </Link>
+                <UnlockButton offer={leftOut.unlock} sessionId={s.id}>
+                  Unlock this session for {leftOut.unlock.price}
+                  <span className="sr-only"> ({s.eventName})</span>
+                </UnlockButton>
+              </li>
+            ))}
+          </ul>
           <Link to="/pricing" className="mt-4 inline-block font-semibold text-brand-200 underline">
             Compare plans
           </Link>

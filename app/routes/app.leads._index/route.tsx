@@ -2,20 +2,19 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { WORKSPACE_PARAM } from '~/lib/permissions'
+import { UnlockButton } from '~/components/billing/unlock-button'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { Pagination } from '~/components/pagination'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
-import { UNLOCK_FEE } from '~/lib/constants'
 import { hasLeadFilters, parseLeadFilters, parseLeadPage, serializeLeadFilters } from '~/lib/lead-filters'
 import { PLAN_LIMITS } from '~/lib/plans'
-import { formatPrice } from '~/lib/pricing'
 import { isUuid } from '~/lib/text'
 import { hasAnyLeadPeople, leadFilterOptions, listLeadPeople, lockedCaptureSessions } from '~/models/lead-list.server'
 import { ownerPlan } from '~/models/leads.server'
 import { listSegments } from '~/models/segments.server'
-import { getCurrency } from '~/services/currency.server'
+import { unlockOffer } from '~/services/checkout.server'
 import { readForm } from '~/services/request-body.server'
 import { leadsAction, type LeadsActionData } from './actions.server'
 import { LeadFiltersForm } from './filters'
@@ -92,7 +91,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         locked: s.locked,
       })),
       visibleLimit: PLAN_LIMITS[plan].visibleLeadsPerSession,
-      unlockPrice: formatPrice(UNLOCK_FEE, getCurrency(request)),
+      // The buy button of each locked session (or who can buy, or that payments are not set up).
+      unlock: locked.sessions.length ? await unlockOffer(request, scope) : null,
     },
   }
 }
@@ -198,7 +198,8 @@ function NoMatch() {
 type Locked = ReturnType<typeof useLoaderData<typeof loader>>['locked']
 
 function LockedPanel({ locked }: { locked: Locked }) {
-  if (locked.sessions.length === 0) return null
+  const offer = locked.unlock
+  if (locked.sessions.length === 0 || !offer) return null
   const n = locked.sessions.reduce((sum, s) => sum + s.locked, 0)
   return (
     <section aria-labelledby="locked-leads" className="mt-8 rounded-xl border border-brand-400/40 bg-brand-500/10 p-6">
@@ -216,10 +217,10 @@ function LockedPanel({ locked }: { locked: Locked }) {
               {s.eventName} · {s.talkTitle}
             </Link>
             <span className="text-slate-300">{s.locked} locked</span>
-            <Link to="/pricing" className={buttonClass.primary}>
-              Unlock all {s.total} leads for {locked.unlockPrice}
+            <UnlockButton offer={offer} sessionId={s.id}>
+              Unlock all {s.total} leads for {offer.price}
               <span className="sr-only"> of {s.eventName}</span>
-            </Link>
+            </UnlockButton>
           </li>
         ))}
       </ul>
