@@ -145,6 +145,8 @@ export type ComparePricingTab = {
   priceUnit: string
   note: string
   includes: string[]
+  /** The plan's checkout buttons (checkoutHref): a label per billing interval. */
+  buy?: { plan: 'solo' | 'pro'; monthly: string; annual?: string }
 }
 
 export const comparePricing = {
@@ -173,6 +175,7 @@ export const comparePricingTabs: ComparePricingTab[] = [
       'Lead capture with built-in GDPR notices',
       'Lead and ROI analytics',
     ],
+    buy: { plan: 'solo', monthly: 'Go Solo' },
   },
   {
     id: 'teams',
@@ -186,6 +189,7 @@ export const comparePricingTabs: ComparePricingTab[] = [
       'CRM integration and ROI dashboard',
       'Team management for up to 5 users',
     ],
+    buy: { plan: 'pro', monthly: 'Go Pro', annual: 'Go Pro, billed annually' },
   },
   {
     id: 'enterprise',

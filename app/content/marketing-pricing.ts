@@ -42,7 +42,8 @@ export const pricingProPlan = {
     'ROI and lead analytics dashboard',
     `Team management (up to ${TEAM_MAX_USERS} users)`,
   ],
-  cta: { label: 'Go Pro', href: '/signup' },
+  /** Goes to checkout (checkoutHref) for the chosen interval and currency. */
+  cta: { label: 'Go Pro' },
 } as const
 
 export const pricingOrganiserPlan = {

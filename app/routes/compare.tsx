@@ -23,6 +23,7 @@ import {
   diyStackComponents,
   type ComparePricingTabId,
 } from '~/content/marketing'
+import { checkoutHref } from '~/lib/billing-checkout'
 import { UNLOCK_FEE } from '~/lib/constants'
 import { annualMonthly, formatPrice, PRICES, type Currency } from '~/lib/pricing'
 import { getCurrency } from '~/services/currency.server'
@@ -215,6 +216,18 @@ function PlanPanel({
             </li>
           ))}
         </ul>
+        {tab.buy ? (
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={checkoutHref({ plan: tab.buy.plan, interval: 'monthly', currency })} className={ctaClass.primary}>
+              {tab.buy.monthly}
+            </Link>
+            {tab.buy.annual ? (
+              <Link to={checkoutHref({ plan: tab.buy.plan, interval: 'annual', currency })} className={ctaClass.secondary}>
+                {tab.buy.annual}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
         {plan === 'enterprise' ? (
           <p className="mt-6">
             <MailtoLink email={teamEmail} subject="Enterprise enquiry">

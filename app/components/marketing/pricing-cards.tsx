@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { pricingFreePlan, pricingOrganiserPlan, pricingProPlan } from '~/content/marketing-pricing'
+import { checkoutHref } from '~/lib/billing-checkout'
 import { planPrices, type Billing } from '~/lib/plan-prices'
 import type { Currency } from '~/lib/pricing'
 import { ctaClass, MailtoLink } from './cta'
@@ -41,7 +42,8 @@ export function PricingCards({ currency, billing, teamEmail }: { currency: Curre
         </p>
         <Features items={pricingProPlan.features} />
         <div className="mt-auto pt-8">
-          <Link to={pricingProPlan.cta.href} className={`${ctaClass.primary} w-full`}>
+          {/* Straight to checkout for this interval and currency; signed out, checkout sends them to sign up and back. */}
+          <Link to={checkoutHref({ plan: 'pro', interval: billing, currency })} className={`${ctaClass.primary} w-full`}>
             {pricingProPlan.cta.label}
           </Link>
         </div>
