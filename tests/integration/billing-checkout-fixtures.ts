@@ -20,7 +20,7 @@ export const SECRET_KEY = 'sk_test_lectern_checkout'
 
 export async function startCheckoutFake(): Promise<FakeStripe> {
   const fake = await startFakeStripe()
-  useFake(fake)
+  pointAtFake(fake)
   const url = new URL(fake.url)
   const sdk = new Stripe(SECRET_KEY, {
     apiVersion: STRIPE_API_VERSION,
@@ -34,7 +34,7 @@ export async function startCheckoutFake(): Promise<FakeStripe> {
   return fake
 }
 
-export function useFake(fake: FakeStripe | null, overrides: { LAUNCH_OFFER_DEADLINE?: Date } = {}) {
+export function pointAtFake(fake: FakeStripe | null, overrides: { LAUNCH_OFFER_DEADLINE?: Date } = {}) {
   const config = getConfig()
   resetConfig({
     ...config,

@@ -12,7 +12,7 @@ import {
   postCheckout,
   speakerWithSession,
   startCheckoutFake,
-  useFake,
+  pointAtFake,
 } from './billing-checkout-fixtures'
 import { call, makeRequest } from './utils'
 
@@ -30,10 +30,10 @@ beforeAll(async () => {
   fake = await startCheckoutFake()
 })
 afterAll(async () => {
-  useFake(null)
+  pointAtFake(null)
   await fake.close()
 })
-beforeEach(() => useFake(fake))
+beforeEach(() => pointAtFake(fake))
 
 async function leadsOf(sessionId: string, cookie: string) {
   return (await call(sessionLeadsLoader, makeRequest(`/app/sessions/${sessionId}/leads`, { cookie }), { id: sessionId })) as {

@@ -19,7 +19,7 @@ import {
   postCheckout,
   speakerWithSession,
   startCheckoutFake,
-  useFake,
+  pointAtFake,
 } from './billing-checkout-fixtures'
 import { call, makeRequest } from './utils'
 
@@ -37,10 +37,10 @@ beforeAll(async () => {
   fake = await startCheckoutFake()
 })
 afterAll(async () => {
-  useFake(null)
+  pointAtFake(null)
   await fake.close()
 })
-beforeEach(() => useFake(fake))
+beforeEach(() => pointAtFake(fake))
 
 describe('signed out', () => {
   it('a plan link sends the visitor to sign up and the magic link brings them back to this checkout', async () => {
@@ -115,12 +115,12 @@ describe('plans', () => {
 
   it('the launch code before its deadline goes to Stripe as a discount; after it, it is refused next to the field', async () => {
     const { cookie } = await speakerWithSession('free', 0)
-    useFake(fake, { LAUNCH_OFFER_DEADLINE: new Date(Date.now() + 86_400_000) })
+    pointAtFake(fake, { LAUNCH_OFFER_DEADLINE: new Date(Date.now() + 86_400_000) })
     const form = { plan: 'pro', interval: 'annual', seats: '1', currency: 'USD', promotionCode: 'ProductHunt' }
     const { id } = checkoutIdOf(await postCheckout('', form, cookie))
     expect(fake.checkoutSessions.get(id)!.discounts).toHaveLength(1)
 
-    useFake(fake, { LAUNCH_OFFER_DEADLINE: new Date(Date.now() - 1000) })
+    pointAtFake(fake, { LAUNCH_OFFER_DEADLINE: new Date(Date.now() - 1000) })
     const late = viewOf(await postCheckout('', form, cookie))
     expect(late).toMatchObject({ status: 400, view: { errors: { promotionCode: BILLING_MESSAGES.launchCodeEnded } } })
   })
@@ -177,7 +177,7 @@ describe('unlocks', () => {
 
 describe('without Stripe', () => {
   it('the checkout says payments are not set up (409) and the lock places say it instead of a button', async () => {
-    useFake(null)
+    pointAtFake(null)
     const a = await speakerWithSession('free')
     expect(viewOf(await getCheckout('plan=pro', a.cookie))).toMatchObject({
       status: 409,
