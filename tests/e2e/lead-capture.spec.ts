@@ -124,7 +124,8 @@ test.describe('lead capture (attendee)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible()
     await expect(page.getByText('4 leads — 3 shown, 1 locked')).toBeVisible()
     await expect(page.getByRole('row')).toHaveCount(4)
-    await expect(page.getByRole('link', { name: /^Unlock all 4 leads for / })).toHaveAttribute('href', '/pricing')
+    // The unlock posts to checkout (issue 22; tests/e2e/billing-unlock*.spec.ts pay with it).
+    await expect(page.getByRole('button', { name: /^Unlock all 4 leads for / })).toBeVisible()
     await expect(page.getByRole('cell', { name: hostile[0] }).first()).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined()
     expect(dialogs).toEqual([])

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { contacts, leads, sessionViews, talkSessions, workspaces } from '~/db/schema'
 import type { ContactStatus } from '~/lib/lead-status'
+import { BILLING_MESSAGES } from '~/lib/billing'
 import { analyticsNotInPlanMessage } from '~/lib/plans'
 import { ROI_MISSING_TEXT } from '~/lib/roi'
 import { createSession } from '~/models/talk-sessions.server'
@@ -298,6 +299,8 @@ describe('the ROI of a session', () => {
     const page = await lockedRoiOf(owner, sessionId)
     expect(page.locked).toEqual({
       text: analyticsNotInPlanMessage('free', '$49'),
+      // The unlock's place (issue 22): no Stripe in these tests, so it says payments are not set up.
+      unlock: { kind: 'not-configured', price: '$49', text: BILLING_MESSAGES.notConfigured },
       scans: 0,
       visits: 0,
       leads: 4,
@@ -339,7 +342,16 @@ describe('the ROI of a session', () => {
 
     const none = await talkPage()
     expect(none.deliveries).toEqual([])
-    expect(none.leftOut).toEqual({ count: 2, text: analyticsNotInPlanMessage('free', '$49', 'a session') })
+    expect(none.leftOut).toEqual({
+      count: 2,
+      text: analyticsNotInPlanMessage('free', '$49', 'a session'),
+      // Each session left out, with its unlock (issue 22).
+      sessions: [
+        { id: first, eventName: 'First' },
+        { id: second, eventName: 'Second' },
+      ],
+      unlock: { kind: 'not-configured', price: '$49', text: BILLING_MESSAGES.notConfigured },
+    })
     expect(none.totals).toMatchObject({ leads: 0, people: 0, won: [] })
 
     await getDb().update(talkSessions).set({ unlocked: true }).where(eq(talkSessions.id, second))
