@@ -5,6 +5,10 @@ import { e2ePorts } from './tests/e2e/env'
 const ports = await e2ePorts()
 const baseURL = `http://127.0.0.1:${ports.app}`
 const dataDir = path.resolve(`tests/.tmp/e2e-${ports.app}`)
+// The app pays through the local fake of Stripe (tests/fakes/stripe.ts), which delivers its events
+// signed to the app's webhook, as Stripe would.
+const stripeUrl = `http://127.0.0.1:${ports.stripe}`
+const stripeWebhookSecret = 'whsec_e2e_lectern'
 
 // Debian's chromium; Playwright's own browser download cannot work on these machines.
 const launchOptions = {
@@ -64,6 +68,13 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
+      command: `npx tsx tests/fakes/stripe.ts ${ports.stripe}`,
+      url: `${stripeUrl}/__fake/requests`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      env: { FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/webhooks/stripe`, FAKE_STRIPE_WEBHOOK_SECRET: stripeWebhookSecret },
+    },
+    {
       command: `rm -rf ${dataDir} && node ${process.env.BUILD_DIR ?? 'build'}/server.js`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -84,6 +95,10 @@ export default defineConfig({
         // The local webhook receiver (tests/fakes/webhook-receiver.ts) is the one private address let through.
         WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${ports.hooks}`,
         HUBSPOT_API_BASE_URL: `http://127.0.0.1:${ports.hubspot}`,
+        // Payments on (issue 22): the CSP's form-action then lists Stripe's origins and the fake's.
+        STRIPE_SECRET_KEY: 'sk_test_e2e_lectern',
+        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+        STRIPE_API_BASE_URL: stripeUrl,
         // Optional widgets switched on, so the shell's demo, affiliate and chat paths are exercised
         // (tests stub these hosts with page.route; nothing leaves the machine).
         DEMO_VIDEO_URL: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',

@@ -22,10 +22,12 @@ export async function e2ePorts() {
   process.env.E2E_RESEND_PORT ??= String(await freePort())
   process.env.E2E_HOOKS_PORT ??= String(await freePort())
   process.env.E2E_HUBSPOT_PORT ??= String(await freePort())
+  process.env.E2E_STRIPE_PORT ??= String(await freePort())
   return {
     app: Number(process.env.E2E_APP_PORT),
     resend: Number(process.env.E2E_RESEND_PORT),
     hooks: Number(process.env.E2E_HOOKS_PORT),
     hubspot: Number(process.env.E2E_HUBSPOT_PORT),
+    stripe: Number(process.env.E2E_STRIPE_PORT),
   }
 }

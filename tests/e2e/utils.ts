@@ -5,6 +5,7 @@ export const resendUrl = () => `http://127.0.0.1:${process.env.E2E_RESEND_PORT}`
 export const appUrl = () => `http://127.0.0.1:${process.env.E2E_APP_PORT}`
 export const hooksUrl = () => `http://127.0.0.1:${process.env.E2E_HOOKS_PORT}`
 export const hubspotUrl = () => `http://127.0.0.1:${process.env.E2E_HUBSPOT_PORT}`
+export const stripeUrl = () => `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`
 
 type FakeEmail = { id: string; to: string[]; subject: string; html?: string; text?: string; reply_to?: string[] }
 

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test'
+import { expectLocked, freeSpeakerWithFiveLeads, seedFakeStripe, unlockAndPay } from './billing-helpers'
+import { expectNoAxeViolations } from './utils'
+
+// Issue 22 Deliver 11: a free speaker unlocks a session (JavaScript on) and sees all its leads.
+
+test.beforeAll(seedFakeStripe)
+
+test('a free speaker unlocks a session through Stripe Checkout and sees all five leads', async ({ page, context }) => {
+  test.setTimeout(60_000)
+  const { sessionId } = await freeSpeakerWithFiveLeads(page, context)
+  await expectLocked(page, sessionId)
+  await expectNoAxeViolations(page)
+  await unlockAndPay(page, sessionId)
+})
+
+test('the pricing page’s Go Pro goes to checkout for the chosen interval and currency', async ({ page }) => {
+  await page.goto('/pricing?billing=annual')
+  const goPro = page.getByRole('link', { name: 'Go Pro' })
+  await expect(goPro).toHaveAttribute('href', '/billing/checkout?plan=pro&interval=annual&currency=USD')
+  await page.getByRole('link', { name: 'Monthly' }).click()
+  await expect(goPro).toHaveAttribute('href', '/billing/checkout?plan=pro&interval=monthly&currency=USD')
+  // Signed out: sign up first, then back to this checkout.
+  await goPro.click()
+  await expect(page).toHaveURL(/\/signup\?return_to=%2Fbilling%2Fcheckout%3Fplan%3Dpro%26interval%3Dmonthly%26currency%3DUSD$/)
+})
