@@ -6,15 +6,15 @@ import { getDb } from '~/db/client.server'
 import { talkSessions, workspaceMembers, workspaces } from '~/db/schema'
 import type { Plan } from '~/lib/plans'
 import { STRIPE_API_VERSION } from '~/platform/stripe.server'
+import { syncCatalogue } from '~/services/billing-catalogue.server'
 import { action as checkoutAction, loader as checkoutLoader } from '~/routes/billing.checkout'
 import { loader as returnLoader } from '~/routes/billing.return'
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe'
-import { seedCatalogue } from '../fakes/stripe-catalogue'
 import { seedTalkAndSession, seedViewsAndLeads } from './app-utils'
 import { call, createUser, makeRequest, sessionCookie } from './utils'
 
 // The checkout and return routes against the local fake of Stripe (tests/fakes/stripe.ts) with the
-// real SDK: the settings point at the fake, whose catalogue is seeded as billing:sync would.
+// real SDK: the settings point at the fake, whose catalogue billing:sync's own function (syncCatalogue) makes.
 
 export const SECRET_KEY = 'sk_test_lectern_checkout'
 
@@ -30,7 +30,7 @@ export async function startCheckoutFake(): Promise<FakeStripe> {
     maxNetworkRetries: 0,
   })
   // The launch promotion code exists (expiring in a week); the LAUNCH_OFFER_DEADLINE setting decides first.
-  await seedCatalogue(sdk, new Date(Date.now() + 7 * 86_400_000))
+  await syncCatalogue(sdk, { launchDeadline: new Date(Date.now() + 7 * 86_400_000) })
   return fake
 }
 
