@@ -155,8 +155,9 @@ export async function getOwnedSpeaker(id: string, userId: string) {
  * The directory rule (spec 000 §6, docs/billing.md): a published profile is listed while its owner
  * is a member of any workspace whose plan includes `directoryListing` (Professional or Teams: their
  * personal workspace's plan, or a team's they belong to). A profile without an owner was made by an
- * administrator for the directory and is listed as published. One correlated EXISTS, served by
- * workspace_members_user_idx and the workspaces primary key; nothing is deleted when it stops holding.
+ * administrator for the directory and is listed as published. One EXISTS: Postgres hashes the set
+ * of listed people once per query (docs/billing.md has the plan and timings); nothing is deleted
+ * when it stops holding.
  */
 export function listedInDirectory(): SQL<boolean> {
   // Written out with aliases: inside sql`` Drizzle renders a column without its table, and a bare
