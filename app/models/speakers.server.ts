@@ -311,6 +311,7 @@ export async function listSpeakersForAdmin(query: AdminSpeakerQuery) {
         company: speakers.company,
         profileImageUrl: speakers.profileImageUrl,
         isPublished: speakers.isPublished,
+        listed: listedInDirectory(),
         createdAt: speakers.createdAt,
       })
       .from(speakers)

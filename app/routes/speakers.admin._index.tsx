@@ -10,6 +10,7 @@ import { ErrorMessage, GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { SPEAKER_FALLBACK_IMAGE } from '~/components/speakers/speaker-card'
+import { plansWith } from '~/lib/plans'
 import { formatUsLongDate } from '~/lib/text'
 import { deleteSpeaker, getSpeakerById, listSpeakersForAdmin } from '~/models/speakers.server'
 import type { loader as rootLoader } from '~/root'
@@ -19,6 +20,8 @@ import { parsePage } from '~/lib/page-param'
 
 export const ACCESS_DENIED = 'Access denied. Admin privileges required.'
 const confirmText = (name: string) => `Are you sure you want to delete "${name}"?`
+// A published profile the directory does not list (docs/billing.md → The directory).
+export const ADMIN_NOT_LISTED = `Not in the directory: the owner is not on a ${plansWith('directoryListing', 'or')} plan`
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
@@ -188,6 +191,7 @@ export default function ManageSpeakers() {
                   >
                     {s.isPublished ? 'Published' : 'Draft'}
                   </span>
+                  {s.isPublished && !s.listed ? <p className="mt-1 text-xs text-amber-200">{ADMIN_NOT_LISTED}</p> : null}
                 </td>
                 <td className="px-4 py-3 text-slate-200">{s.created}</td>
                 <td className="px-4 py-3">

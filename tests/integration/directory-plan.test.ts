@@ -12,6 +12,7 @@ import { listSpeakersByOwner } from '~/models/speakers.server'
 import { createWorkspace, deleteWorkspace } from '~/models/workspace-lifecycle.server'
 import { pageCacheGeneration, pageCacheStats, purgePageCache, storeCachedPage } from '~/platform/page-store.server'
 import { loader as directoryLoader } from '~/routes/speakers._index'
+import { ADMIN_NOT_LISTED, loader as adminListLoader } from '~/routes/speakers.admin._index'
 import { action as profileAction, loader as profileLoader, meta as profileMeta } from '~/routes/speakers.$slug/route'
 import { sitemap } from '~/services/feeds.server'
 import { seedSpeaker } from './speakers-utils'
@@ -151,6 +152,25 @@ describe('directory rule: Professional or Teams only', () => {
       typeof profileMeta
     >[0])
     expect(listedMeta).not.toContainEqual({ name: 'robots', content: 'noindex' })
+  })
+
+  it('tells admins which published profiles the directory leaves out, in their list', async () => {
+    const { user, profile, name } = await ownerWithProfile(null)
+    const curated = await seedSpeaker({ name: `Curated ${tag()}`, company: `Co ${tag()}` }, { userId: null })
+    const siteAdmin = await createUser(`list-admin-${tag()}@example.com`, 'admin')
+    const cookie = await sessionCookie(siteAdmin.id)
+    const row = async (q: string) => {
+      const list = (await call(
+        adminListLoader,
+        makeRequest(`/speakers/admin?q=${encodeURIComponent(q)}`, { cookie }),
+      )) as Awaited<ReturnType<typeof adminListLoader>>
+      return list.speakers[0]!
+    }
+    expect(await row(name)).toMatchObject({ id: profile.id, isPublished: true, listed: false })
+    expect(await row(curated.slug.split('-')[0]!)).toMatchObject({ listed: true })
+    await setManualPlan(user.id, 'pro', admin)
+    expect(await row(name)).toMatchObject({ id: profile.id, listed: true })
+    expect(ADMIN_NOT_LISTED).toBe('Not in the directory: the owner is not on a Professional or Teams plan')
   })
 
   it('Contact Speaker reaches only a listed profile', async () => {
