@@ -3,7 +3,13 @@ import { emailButton, emailLayout, escapeHtml, textToHtmlParagraphs } from '~/li
 // A renewal payment failed (issue 22 Deliver 5): the plan stays while Stripe retries the card; the
 // owner is told once per invoice, with the way to fix it.
 
-export function paymentFailedEmail(input: { to: string; brand: string; workspaceName: string; amount: string; billingUrl: string }) {
+export function paymentFailedEmail(input: {
+  to: string
+  brand: string
+  workspaceName: string
+  amount: string
+  billingUrl: string
+}) {
   const subject = `Your ${input.brand} payment did not go through`
   const lines = [
     `The payment of ${input.amount} for the workspace ${input.workspaceName} failed.`,

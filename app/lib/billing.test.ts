@@ -91,10 +91,18 @@ describe('entitlements (Ghost: past_due keeps access; canceled only at the end o
   })
 
   it('a manual plan wins; else the best entitling subscription; else Free', () => {
-    const subs = [sub({ plan: 'solo' }), sub({ plan: 'teams', seats: 3 }), sub({ plan: 'organiser', status: 'canceled', paidThrough: earlier })]
+    const subs = [
+      sub({ plan: 'solo' }),
+      sub({ plan: 'teams', seats: 3 }),
+      sub({ plan: 'organiser', status: 'canceled', paidThrough: earlier }),
+    ]
     expect(effectiveBilling('organiser', subs, now)).toEqual({ plan: 'organiser', seats: null, source: 'manual' })
     expect(effectiveBilling(null, subs, now)).toEqual({ plan: 'teams', seats: 3, source: 'stripe' })
-    expect(effectiveBilling(null, [sub({ status: 'canceled', paidThrough: earlier })], now)).toEqual({ plan: 'free', seats: null, source: 'none' })
+    expect(effectiveBilling(null, [sub({ status: 'canceled', paidThrough: earlier })], now)).toEqual({
+      plan: 'free',
+      seats: null,
+      source: 'none',
+    })
   })
 
   it('the order the rows come in does not matter', () => {

@@ -28,8 +28,20 @@ const perCurrency = (pick: (c: Currency) => number) =>
   Object.fromEntries((Object.keys(PRICES) as Currency[]).map((c) => [c, pick(c)])) as Record<Currency, number>
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
-  { lookupKey: LOOKUP_KEYS.unlock, product: 'unlock', productName: 'Session unlock', interval: null, amounts: perCurrency(() => UNLOCK_FEE) },
-  { lookupKey: LOOKUP_KEYS.solo, product: 'solo', productName: 'Lectern Solo', interval: 'month', amounts: perCurrency((c) => PRICES[c].monthlyPrice) },
+  {
+    lookupKey: LOOKUP_KEYS.unlock,
+    product: 'unlock',
+    productName: 'Session unlock',
+    interval: null,
+    amounts: perCurrency(() => UNLOCK_FEE),
+  },
+  {
+    lookupKey: LOOKUP_KEYS.solo,
+    product: 'solo',
+    productName: 'Lectern Solo',
+    interval: 'month',
+    amounts: perCurrency((c) => PRICES[c].monthlyPrice),
+  },
   {
     lookupKey: LOOKUP_KEYS.seatMonthly,
     product: 'seat',
@@ -120,12 +132,17 @@ export function effectiveBilling(
 }
 
 /** The subscription that gives the workspace its plan and seats (none under a manual plan). */
-export function decidingSubscription<S extends StoredSubscription>(manualPlan: Plan | null, subs: readonly S[], now: Date): S | null {
+export function decidingSubscription<S extends StoredSubscription>(
+  manualPlan: Plan | null,
+  subs: readonly S[],
+  now: Date,
+): S | null {
   if (manualPlan) return null
   return (
     subs
       .filter((s) => entitles(s, now))
-      .sort((a, b) => PLAN_RANK[b.plan] - PLAN_RANK[a.plan] || b.stripeCreatedAt.getTime() - a.stripeCreatedAt.getTime())[0] ?? null
+      .sort((a, b) => PLAN_RANK[b.plan] - PLAN_RANK[a.plan] || b.stripeCreatedAt.getTime() - a.stripeCreatedAt.getTime())[0] ??
+    null
   )
 }
 
@@ -263,7 +280,13 @@ export function seatPriceText(unitAmount: number, currency: Currency, interval: 
 }
 
 /** What a subscription costs per period: "£78 a month (£39 per seat × 2)", before tax and discounts. */
-export function subscriptionAmountText(sub: { unitAmount: number; seats: number; currency: Currency; interval: string; lookupKey: string }) {
+export function subscriptionAmountText(sub: {
+  unitAmount: number
+  seats: number
+  currency: Currency
+  interval: string
+  lookupKey: string
+}) {
   const total = `${formatPrice(fromMinor(sub.unitAmount * sub.seats), sub.currency)} ${perInterval(sub.interval)}`
   if (!SEAT_PRICES.includes(sub.lookupKey) && sub.lookupKey !== LOOKUP_KEYS.startup) return total
   return `${total} (${formatPrice(fromMinor(sub.unitAmount), sub.currency)} per seat × ${sub.seats})`
@@ -281,7 +304,9 @@ export function paymentStateText(status: string, freeFrom: string | null) {
     case 'canceled':
       return freeFrom ? `Canceled: Free limits from ${freeFrom}` : 'Canceled'
     case 'unpaid':
-      return freeFrom ? `Unpaid: every retry of the card failed; Free limits from ${freeFrom}` : 'Unpaid: every retry of the card failed'
+      return freeFrom
+        ? `Unpaid: every retry of the card failed; Free limits from ${freeFrom}`
+        : 'Unpaid: every retry of the card failed'
     case 'incomplete':
       return 'Incomplete: the first payment has not gone through'
     case 'incomplete_expired':

@@ -74,7 +74,12 @@ export async function convergeSubscriptions(workspaceId: string, rows: Subscript
     const fresher = await tx
       .update(billingCustomers)
       .set({ readAt })
-      .where(and(eq(billingCustomers.workspaceId, workspaceId), or(isNull(billingCustomers.readAt), lte(billingCustomers.readAt, readAt))))
+      .where(
+        and(
+          eq(billingCustomers.workspaceId, workspaceId),
+          or(isNull(billingCustomers.readAt), lte(billingCustomers.readAt, readAt)),
+        ),
+      )
       .returning({ id: billingCustomers.workspaceId })
     if (!fresher.length) return applyEntitlement(tx, workspaceId, ws, now)
     for (const row of rows) {
@@ -144,7 +149,12 @@ async function applyEntitlement(
         actor,
         kind: 'plan.changed',
         subject: next.plan,
-        data: { from: ws.plan, to: next.plan, by: actor ? 'site admin' : 'billing', ...(closedSessions ? { closedSessions } : {}) },
+        data: {
+          from: ws.plan,
+          to: next.plan,
+          by: actor ? 'site admin' : 'billing',
+          ...(closedSessions ? { closedSessions } : {}),
+        },
       },
       tx,
     )
@@ -342,7 +352,11 @@ export const EVENT_CLAIM_TIMEOUT_MS = 60_000
  */
 export async function claimStripeEvent(id: string, type: string, now = new Date()): Promise<'new' | 'done' | 'busy'> {
   const db = getDb()
-  const inserted = await db.insert(stripeEvents).values({ id, type, claimedAt: now }).onConflictDoNothing().returning({ id: stripeEvents.id })
+  const inserted = await db
+    .insert(stripeEvents)
+    .values({ id, type, claimedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id })
   if (inserted.length) return 'new'
   const retaken = await db
     .update(stripeEvents)
@@ -356,7 +370,11 @@ export async function claimStripeEvent(id: string, type: string, now = new Date(
     )
     .returning({ id: stripeEvents.id })
   if (retaken.length) return 'new'
-  const [row] = await db.select({ processedAt: stripeEvents.processedAt }).from(stripeEvents).where(eq(stripeEvents.id, id)).limit(1)
+  const [row] = await db
+    .select({ processedAt: stripeEvents.processedAt })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, id))
+    .limit(1)
   return row?.processedAt ? 'done' : 'busy'
 }
 
@@ -366,12 +384,18 @@ export async function finishStripeEvent(id: string) {
 
 /** Processing failed: the claim goes, so Stripe's retry does the work. */
 export async function releaseStripeEvent(id: string) {
-  await getDb().delete(stripeEvents).where(and(eq(stripeEvents.id, id), isNull(stripeEvents.processedAt)))
+  await getDb()
+    .delete(stripeEvents)
+    .where(and(eq(stripeEvents.id, id), isNull(stripeEvents.processedAt)))
 }
 
 /** Records that a notice went; false when it already had (the caller then sends nothing). */
 export async function recordBillingNotice(key: string, workspaceId: string, db: Db | Tx = getDb()) {
-  const rows = await db.insert(billingNotices).values({ key, workspaceId }).onConflictDoNothing().returning({ key: billingNotices.key })
+  const rows = await db
+    .insert(billingNotices)
+    .values({ key, workspaceId })
+    .onConflictDoNothing()
+    .returning({ key: billingNotices.key })
   return rows.length > 0
 }
 

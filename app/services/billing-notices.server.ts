@@ -13,7 +13,9 @@ export async function notifyPaymentFailed(workspaceId: string, invoice: Pick<Str
   const owner = await workspaceOwner(workspaceId)
   if (!owner) return false
   const currency = invoice.currency?.toUpperCase()
-  const amount = isCurrency(currency) ? formatPrice(fromMinor(invoice.amount_due), currency) : `${fromMinor(invoice.amount_due)} ${currency ?? ''}`.trim()
+  const amount = isCurrency(currency)
+    ? formatPrice(fromMinor(invoice.amount_due), currency)
+    : `${fromMinor(invoice.amount_due)} ${currency ?? ''}`.trim()
   const config = getConfig()
   return getDb().transaction(async (tx) => {
     if (!(await recordBillingNotice(`payment_failed:${invoice.id}`, workspaceId, tx))) return false

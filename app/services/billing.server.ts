@@ -82,14 +82,22 @@ async function ensureCustomer(stripe: Stripe, buyer: Buyer) {
 async function activePrice(stripe: Stripe, lookupKey: string) {
   const prices = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, expand: ['data.currency_options'] })
   const price = prices.data[0]
-  if (!price) throw new BillingError(`Payments are not set up for this product yet (price ${lookupKey} is missing: run npm run billing:sync).`, null, 409)
+  if (!price)
+    throw new BillingError(
+      `Payments are not set up for this product yet (price ${lookupKey} is missing: run npm run billing:sync).`,
+      null,
+      409,
+    )
   return price
 }
 
 async function launchPromotion(stripe: Stripe, code: string, purchase: Extract<Purchase, { kind: 'plan' }>, now: Date) {
-  if (code.toLowerCase() !== LAUNCH_OFFER_CODE.toLowerCase()) throw new BillingError(BILLING_MESSAGES.unknownCode, 'promotionCode')
-  if (!launchCodeApplies(purchase.plan, purchase.interval)) throw new BillingError(BILLING_MESSAGES.launchCodeWrongPlan, 'promotionCode')
-  if (!launchCodeOpen(getConfig().launchOfferDeadline, now)) throw new BillingError(BILLING_MESSAGES.launchCodeEnded, 'promotionCode')
+  if (code.toLowerCase() !== LAUNCH_OFFER_CODE.toLowerCase())
+    throw new BillingError(BILLING_MESSAGES.unknownCode, 'promotionCode')
+  if (!launchCodeApplies(purchase.plan, purchase.interval))
+    throw new BillingError(BILLING_MESSAGES.launchCodeWrongPlan, 'promotionCode')
+  if (!launchCodeOpen(getConfig().launchOfferDeadline, now))
+    throw new BillingError(BILLING_MESSAGES.launchCodeEnded, 'promotionCode')
   const found = await stripe.promotionCodes.list({ code: LAUNCH_OFFER_CODE, active: true, limit: 1 })
   const promo = found.data[0]
   if (!promo || (promo.expires_at !== null && promo.expires_at * 1000 < now.getTime()))
@@ -118,7 +126,8 @@ export async function startCheckout(input: {
   if (purchase.kind === 'plan' && purchase.plan === 'startup' && currency !== 'USD')
     throw new BillingError(BILLING_MESSAGES.startupUsdOnly, 'currency')
   const customer = await ensureCustomer(stripe, buyer)
-  if (customer.currency && customer.currency !== currency) throw new BillingError(currencyLockedMessage(customer.currency), 'currency')
+  if (customer.currency && customer.currency !== currency)
+    throw new BillingError(currencyLockedMessage(customer.currency), 'currency')
 
   const lookupKey = purchase.kind === 'unlock' ? LOOKUP_KEYS.unlock : lookupKeyFor(purchase.plan, purchase.interval)
   const price = await activePrice(stripe, lookupKey)
@@ -163,7 +172,10 @@ export async function startCheckout(input: {
     subscription_data: { metadata },
     ...(discount
       ? { discounts: [{ promotion_code: discount }] }
-      : { allow_promotion_codes: launchCodeApplies(purchase.plan, purchase.interval) && launchCodeOpen(getConfig().launchOfferDeadline, now) }),
+      : {
+          allow_promotion_codes:
+            launchCodeApplies(purchase.plan, purchase.interval) && launchCodeOpen(getConfig().launchOfferDeadline, now),
+        }),
   })
   return session.url!
 }
@@ -210,7 +222,8 @@ export async function fulfilCheckout(checkoutSessionId: string): Promise<FulfilR
       amount: session.amount_total ?? 0,
       currency: upper(session.currency) ?? 'USD',
       receiptUrl: charge?.receipt_url ?? null,
-      paidAt: status === 'paid' || status === 'refunded' || status === 'disputed' ? fromUnix(charge?.created ?? session.created) : null,
+      paidAt:
+        status === 'paid' || status === 'refunded' || status === 'disputed' ? fromUnix(charge?.created ?? session.created) : null,
       readAt,
     })
     return { kind: 'unlock', workspaceId, sessionId: session.metadata.session_id, status }
@@ -231,7 +244,8 @@ export async function fulfilCheckout(checkoutSessionId: string): Promise<FulfilR
 async function endStartupAfterAYear(stripe: Stripe, subscriptionId: string | null) {
   if (!subscriptionId) return
   const sub = await stripe.subscriptions.retrieve(subscriptionId)
-  if (!sub.cancel_at_period_end && sub.status !== 'canceled') await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true })
+  if (!sub.cancel_at_period_end && sub.status !== 'canceled')
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true })
 }
 
 function subscriptionRow(workspaceId: string, sub: Stripe.Subscription): SubscriptionRow | null {
@@ -243,7 +257,9 @@ function subscriptionRow(workspaceId: string, sub: Stripe.Subscription): Subscri
   if (!plan) return null
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null
   const period = { start: fromUnix(item.current_period_start), end: fromUnix(item.current_period_end) }
-  const invoicePaid = invoice ? invoice.status === 'paid' || invoice.amount_due === 0 : sub.status === 'active' || sub.status === 'trialing'
+  const invoicePaid = invoice
+    ? invoice.status === 'paid' || invoice.amount_due === 0
+    : sub.status === 'active' || sub.status === 'trialing'
   return {
     id: sub.id,
     workspaceId,
@@ -274,14 +290,23 @@ export async function syncCustomer(customerId: string) {
   const workspaceId = await workspaceOfCustomer(customerId)
   if (!workspaceId) return null
   const readAt = new Date()
-  const subs = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100, expand: ['data.latest_invoice'] })
+  const subs = await stripe.subscriptions.list({
+    customer: customerId,
+    status: 'all',
+    limit: 100,
+    expand: ['data.latest_invoice'],
+  })
   const rows = subs.data.map((s) => subscriptionRow(workspaceId!, s)).filter((r): r is SubscriptionRow => r !== null)
   const result = await convergeSubscriptions(workspaceId, rows, readAt)
   if (!result) return null
   const paying = rows.find((r) => r.status === 'active' || r.status === 'past_due' || r.status === 'trialing')
   if (paying && isCurrency(paying.currency)) await fixCustomerCurrency(workspaceId, paying.currency)
   if (result.recheckAt) {
-    await enqueueJob('billing.recheck', { workspaceId }, { runAt: result.recheckAt, dedupeKey: `billing.recheck:${workspaceId}:${result.recheckAt.getTime()}` })
+    await enqueueJob(
+      'billing.recheck',
+      { workspaceId },
+      { runAt: result.recheckAt, dedupeKey: `billing.recheck:${workspaceId}:${result.recheckAt.getTime()}` },
+    )
   }
   return result
 }
@@ -367,7 +392,10 @@ export async function openPortal(workspaceId: string, returnPath: string) {
   const stripe = requireStripe()
   const customer = await getBillingCustomer(workspaceId)
   if (!customer) throw new BillingError('This workspace has not bought anything yet.', null, 409)
-  const portal = await stripe.billingPortal.sessions.create({ customer: customer.stripeCustomerId, return_url: `${getConfig().appUrl}${returnPath}` })
+  const portal = await stripe.billingPortal.sessions.create({
+    customer: customer.stripeCustomerId,
+    return_url: `${getConfig().appUrl}${returnPath}`,
+  })
   return portal.url
 }
 
@@ -380,7 +408,8 @@ export async function changeSeats(workspaceId: string, subscriptionId: string, s
   const sub = await stripe.subscriptions.retrieve(subscriptionId)
   const item = sub.items.data[0]
   const customer = idOf(sub.customer)
-  if (!item || !customer || (await workspaceOfCustomer(customer)) !== workspaceId) throw new BillingError('No subscription to change.', null, 404)
+  if (!item || !customer || (await workspaceOfCustomer(customer)) !== workspaceId)
+    throw new BillingError('No subscription to change.', null, 404)
   await stripe.subscriptions.update(subscriptionId, {
     items: [{ id: item.id, quantity: seats }],
     proration_behavior: when === 'now' ? 'always_invoice' : 'none',

@@ -19,7 +19,12 @@ export const SECRET_KEY = 'sk_test_lectern_billing'
 
 export async function startBillingFake(): Promise<FakeStripe> {
   const fake = await startFakeStripe()
-  resetConfig({ ...getConfig(), STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE_URL: fake.url })
+  resetConfig({
+    ...getConfig(),
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE_URL: fake.url,
+  })
   await syncCatalogue(sdkFor(fake), { launchDeadline: getConfig().launchOfferDeadline })
   return fake
 }
@@ -30,7 +35,13 @@ export function stopBilling() {
 
 export function sdkFor(fake: FakeStripe) {
   const url = new URL(fake.url)
-  return new Stripe(SECRET_KEY, { apiVersion: STRIPE_API_VERSION, host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 })
+  return new Stripe(SECRET_KEY, {
+    apiVersion: STRIPE_API_VERSION,
+    host: url.hostname,
+    port: url.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  })
 }
 
 /** Delivers one event to POST /api/webhooks/stripe as Stripe would (signed raw body). */
@@ -52,7 +63,11 @@ export async function deliverAll(fake: FakeStripe, events: Stripe.Event[]) {
 }
 
 /** Opens a checkout for a workspace (its owner buying) and returns the Checkout Session id. */
-export async function checkout(owner: { id: string; email: string }, purchase: Purchase, currency: 'USD' | 'GBP' | 'EUR' = 'USD') {
+export async function checkout(
+  owner: { id: string; email: string },
+  purchase: Purchase,
+  currency: 'USD' | 'GBP' | 'EUR' = 'USD',
+) {
   const url = await startCheckout({
     buyer: { workspaceId: owner.id, workspaceName: `${owner.email}'s workspace`, userId: owner.id, email: owner.email },
     currency,

@@ -12,7 +12,11 @@ let server: BuiltServer
 
 beforeAll(async () => {
   fake = await startFakeStripe()
-  server = await startBuiltServer({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE_URL: fake.url })
+  server = await startBuiltServer({
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE_URL: fake.url,
+  })
 }, 90_000)
 
 afterAll(async () => {

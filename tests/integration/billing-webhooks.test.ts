@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { auditEvents, billingCustomers, billingSubscriptions, jobs, sessionUnlocks, stripeEvents, talkSessions } from '~/db/schema'
+import {
+  auditEvents,
+  billingCustomers,
+  billingSubscriptions,
+  jobs,
+  sessionUnlocks,
+  stripeEvents,
+  talkSessions,
+} from '~/db/schema'
 import { listSessionLeads } from '~/models/leads.server'
 import { action as webhookAction } from '~/routes/api.webhooks.stripe'
 import { fulfilCheckout } from '~/services/billing.server'
@@ -141,7 +149,10 @@ describe('a session unlock (49 in the buyer currency, one payment, for good)', (
       await deliverAll(fake, await fake.pay(id))
       expect(await sessionUnlocked(session.id)).toBe(true)
       const [row] = await getDb().select().from(sessionUnlocks).where(eq(sessionUnlocks.sessionId, session.id))
-      await deliverAll(fake, undo === 'refund' ? await fake.refund(row!.paymentIntentId!) : await fake.dispute(row!.paymentIntentId!))
+      await deliverAll(
+        fake,
+        undo === 'refund' ? await fake.refund(row!.paymentIntentId!) : await fake.dispute(row!.paymentIntentId!),
+      )
       expect(await sessionUnlocked(session.id)).toBe(false)
       const leads = (await visibleLeads(owner.id, session.id))!
       expect(leads.total).toBe(5)
@@ -180,7 +191,13 @@ describe('subscriptions converge whatever the order of events', () => {
     expect(wb).toMatchObject({ plan: 'teams', seats: 3 })
     const [sa] = await getDb().select().from(billingSubscriptions).where(eq(billingSubscriptions.workspaceId, a.id))
     const [sb] = await getDb().select().from(billingSubscriptions).where(eq(billingSubscriptions.workspaceId, b.id))
-    const shape = (s: typeof sa) => ({ status: s!.status, plan: s!.plan, seats: s!.seats, currency: s!.currency, unitAmount: s!.unitAmount })
+    const shape = (s: typeof sa) => ({
+      status: s!.status,
+      plan: s!.plan,
+      seats: s!.seats,
+      currency: s!.currency,
+      unitAmount: s!.unitAmount,
+    })
     expect(shape(sb)).toEqual(shape(sa))
     expect(shape(sa)).toEqual({ status: 'active', plan: 'teams', seats: 3, currency: 'GBP', unitAmount: 3900 })
   })
@@ -197,7 +214,13 @@ describe('subscriptions converge whatever the order of events', () => {
     const id = await checkout(owner, { kind: 'plan', plan: 'pro', interval, seats: 1 }, currency)
     await deliverAll(fake, await fake.pay(id))
     const [sub] = await getDb().select().from(billingSubscriptions).where(eq(billingSubscriptions.workspaceId, owner.id))
-    expect(sub).toMatchObject({ unitAmount: amount, currency, plan: 'pro', seats: 1, interval: interval === 'annual' ? 'year' : 'month' })
+    expect(sub).toMatchObject({
+      unitAmount: amount,
+      currency,
+      plan: 'pro',
+      seats: 1,
+      interval: interval === 'annual' ? 'year' : 'month',
+    })
     expect(await workspaceRow(owner.id)).toMatchObject({ plan: 'pro', seats: 1 })
   })
 
