@@ -178,6 +178,32 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.team._index/route.tsx', '/app/team?index', { intent: 'invite', email: '', role: 'member' }),
   // An invitation link is public: a signed-out visitor sees what it is (an unknown token: 404).
   { module: 'invite.$token.tsx', fn: 'loader', path: `/invite/${'x'.repeat(43)}`, visitor: 'ok', speaker: 'ok', admin: 'ok' },
+  // Checkout (issue 22): a signed-out buyer signs up and comes back to the same checkout; the return page asks to sign in.
+  {
+    module: 'billing.checkout.tsx',
+    fn: 'loader',
+    path: '/billing/checkout?plan=pro',
+    visitor: { redirect: `/signup?return_to=${encodeURIComponent('/billing/checkout?plan=pro')}` },
+    speaker: 'ok',
+    admin: 'ok',
+  },
+  {
+    module: 'billing.checkout.tsx',
+    fn: 'action',
+    path: '/billing/checkout',
+    form: { plan: 'pro' },
+    visitor: { redirect: `/signup?return_to=${encodeURIComponent('/billing/checkout?plan=pro')}` },
+    speaker: 'ok',
+    admin: 'ok',
+  },
+  {
+    module: 'billing.return.tsx',
+    fn: 'loader',
+    path: '/billing/return?session_id=cs_test_guard',
+    visitor: { redirect: `/login?return_to=${encodeURIComponent('/billing/return?session_id=cs_test_guard')}` },
+    speaker: 'ok',
+    admin: 'ok',
+  },
   // The startup programme's offer link: an unknown token is a 404 for anyone (signed out is sent to sign-up only for a real offer).
   { module: 'startup-program_.offer.$token.tsx', fn: 'loader', path: `/startup-program/offer/${'x'.repeat(43)}`, visitor: 'ok', speaker: 'ok', admin: 'ok' },
   // The workspace's Profile: the submissions screen's rules, so admins go to their home (spec 001 §2).
