@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { requestLink, signInEmail } from './auth-helpers'
 import { seedFakeStripe } from './billing-helpers'
 import { signIn, stripeUrl, uniqueEmail } from './utils'
 
@@ -35,4 +36,17 @@ test('a code after the launch offer ended is refused next to its field', async (
   await page.getByLabel('Promotion code (optional)').fill('ProductHunt')
   await page.getByRole('button', { name: 'Continue to payment' }).click()
   await expect(page.getByLabel('Promotion code (optional)')).toHaveAccessibleDescription(/The ProductHunt offer has ended\./)
+})
+
+test('signed out, Go Pro signs the visitor up and lands back on the same checkout', async ({ page }) => {
+  const email = uniqueEmail('new-buyer')
+  await page.goto('/pricing')
+  await page.getByRole('link', { name: 'Go Pro' }).click()
+  await expect(page).toHaveURL(/\/signup\?return_to=%2Fbilling%2Fcheckout%3Fplan%3Dpro%26interval%3Dmonthly%26currency%3DUSD$/)
+  await requestLink(page, email)
+  const { code } = await signInEmail(email)
+  await page.getByLabel('6-digit code from the email').fill(code)
+  await page.getByRole('button', { name: 'Sign in with code' }).click()
+  await expect(page).toHaveURL(/\/billing\/checkout\?plan=pro&interval=monthly&currency=USD$/)
+  await expect(page.getByTestId('price-line')).toHaveText('$49 per seat a month × 1 = $49 a month')
 })
