@@ -125,6 +125,9 @@ export async function startCheckout(input: {
   const appUrl = getConfig().appUrl
   if (purchase.kind === 'plan' && purchase.plan === 'startup' && currency !== 'USD')
     throw new BillingError(BILLING_MESSAGES.startupUsdOnly, 'currency')
+  // A refused code makes nothing in Stripe (not even the customer).
+  const code = purchase.kind === 'plan' ? purchase.promotionCode?.trim() : undefined
+  const discount = code && purchase.kind === 'plan' ? await launchPromotion(stripe, code, purchase, now) : null
   const customer = await ensureCustomer(stripe, buyer)
   if (customer.currency && customer.currency !== currency)
     throw new BillingError(currencyLockedMessage(customer.currency), 'currency')
@@ -162,8 +165,6 @@ export async function startCheckout(input: {
   }
   const seats = seatsFor(purchase.plan, purchase.seats)
   metadata.plan = purchase.plan
-  const code = purchase.promotionCode?.trim()
-  const discount = code ? await launchPromotion(stripe, code, purchase, now) : null
   const session = await stripe.checkout.sessions.create({
     ...common,
     mode: 'subscription',

@@ -123,6 +123,13 @@ describe('plans', () => {
     pointAtFake(fake, { LAUNCH_OFFER_DEADLINE: new Date(Date.now() - 1000) })
     const late = viewOf(await postCheckout('', form, cookie))
     expect(late).toMatchObject({ status: 400, view: { errors: { promotionCode: BILLING_MESSAGES.launchCodeEnded } } })
+
+    // A refused code makes nothing in Stripe, not even a customer for a first-time buyer.
+    const newcomer = await speakerWithSession('free', 0)
+    const customers = fake.customers.size
+    const refused = viewOf(await postCheckout('', form, newcomer.cookie))
+    expect(refused.status).toBe(400)
+    expect(fake.customers.size).toBe(customers)
   })
 
   it('checkouts are limited per workspace (429) so nobody can make thousands of Stripe sessions', async () => {
