@@ -64,11 +64,7 @@ export type SubscriptionRow = typeof billingSubscriptions.$inferInsert
  */
 export async function convergeSubscriptions(workspaceId: string, rows: SubscriptionRow[], readAt: Date, now = new Date()) {
   const result = await getDb().transaction(async (tx) => {
-    const [ws] = await tx
-      .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId))
-      .for('update')
+    const ws = await lockForBilling(tx, workspaceId)
     if (!ws) return null
     // Two syncs at once: the one that read Stripe later wins, whichever writes last.
     const fresher = await tx
@@ -98,11 +94,7 @@ export async function convergeSubscriptions(workspaceId: string, rows: Subscript
 /** Recomputes a workspace's plan from our tables (a canceled plan's paid period ending, a manual plan cleared). */
 export async function recomputeEntitlement(workspaceId: string, now = new Date()) {
   const result = await getDb().transaction(async (tx) => {
-    const [ws] = await tx
-      .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId))
-      .for('update')
+    const ws = await lockForBilling(tx, workspaceId)
     if (!ws) return null
     return applyEntitlement(tx, workspaceId, ws, now)
   })
@@ -117,6 +109,16 @@ export async function recomputeEntitlement(workspaceId: string, now = new Date()
  */
 function purgeWhenListingChanged(result: { before: Plan; after: Plan } | null) {
   if (result && hasDirectoryListing(result.before) !== hasDirectoryListing(result.after)) purgePageCache()
+}
+
+/** The workspace row, locked first as every seat- or plan-changing transaction does; null when it is gone. */
+async function lockForBilling(tx: Tx, workspaceId: string) {
+  const [ws] = await tx
+    .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('update')
+  return ws ?? null
 }
 
 async function applyEntitlement(
@@ -197,11 +199,7 @@ async function closeSessionsBeyondLimit(tx: Tx, workspaceId: string, plan: Plan,
  */
 export async function setManualPlan(workspaceId: string, plan: Plan | null, admin: AuditActor, now = new Date()) {
   const result = await getDb().transaction(async (tx) => {
-    const [ws] = await tx
-      .select({ plan: workspaces.plan, seats: workspaces.seats, manualPlan: workspaces.manualPlan })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId))
-      .for('update')
+    const ws = await lockForBilling(tx, workspaceId)
     if (!ws) return null
     await tx.update(workspaces).set({ manualPlan: plan, updatedAt: now }).where(eq(workspaces.id, workspaceId))
     return applyEntitlement(tx, workspaceId, { ...ws, manualPlan: plan }, now, admin)
