@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto'
 import { speakers, talkSessions, talks, users, workspaceMembers, workspaces } from '../app/db/schema'
 import { isPlan } from '../app/lib/plans'
 import { subscribe } from '../app/models/newsletter.server'
+import { createStartupApplication } from '../app/models/startup-applications.server'
+import { getConfig } from '../app/config.server'
 import type { InFlightHandlers } from './in-flight'
 
 /**
@@ -141,6 +143,37 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
         code = session!.code
       }
       res.json({ ok: true, userId: user!.id, code })
+    }),
+  )
+
+  // A startup application as the public form stores it, without the form's per-address limit (five an
+  // hour): the specs that start from an application (the admin's approval) would otherwise use up the
+  // budget of the specs that test the form itself.
+  app.post(
+    '/__e2e/startup-application',
+    express.json(),
+    track(async (req, res) => {
+      const email = String(req.body?.email ?? '')
+        .trim()
+        .toLowerCase()
+      const companyName = String(req.body?.companyName ?? '').trim()
+      if (!email.includes('@') || !companyName) return res.status(400).json({ error: 'email and companyName required' })
+      const config = getConfig()
+      const row = await createStartupApplication(
+        {
+          fullName: 'Ada Founder',
+          email,
+          companyName,
+          website: null,
+          yearFounded: 2024,
+          employees: 3,
+          revenueStage: '<$100k',
+          role: null,
+          why: null,
+        },
+        { teamEmail: config.teamEmail, brand: config.BRAND_NAME, appUrl: config.appUrl },
+      )
+      res.json({ ok: true, id: row.id })
     }),
   )
 
