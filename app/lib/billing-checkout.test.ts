@@ -4,11 +4,11 @@ import {
   checkoutHref,
   checkoutInput,
   checkoutPathFor,
-  CheckoutSchema,
   ownerOnlyText,
   seatPlanLabel,
   tooManyCheckoutsText,
 } from './billing-checkout'
+import { CheckoutSchema } from './billing-checkout-schema'
 
 describe('checkoutHref: the pricing pages link straight to checkout', () => {
   it('carries plan, interval and currency', () => {

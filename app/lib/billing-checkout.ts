@@ -1,12 +1,10 @@
-import { z } from 'zod'
-import { INTERVALS, MAX_SEATS, MIN_SEATS, type Interval } from './billing'
-import { CURRENCIES } from './constants'
+import type { Interval } from './billing'
 import { hasLeadAnalytics, PLAN_LABELS, visibleLeadLimit, type Plan } from './plans'
 import type { Currency } from './pricing'
 
 // What the buy buttons and /billing/checkout ask for (issue 22 Deliver 1, 7, 9; docs/billing.md →
 // Buying). Pure: the pricing pages build their links with `checkoutHref`, the checkout route parses
-// the same fields with `CheckoutSchema`, and the lock places decide with `canUnlock`.
+// the same fields with `CheckoutSchema` (billing-checkout-schema.ts), and the lock places decide with `canUnlock`.
 
 export const CHECKOUT_PATH = '/billing/checkout'
 export const RETURN_PATH = '/billing/return'
@@ -29,34 +27,6 @@ export function checkoutHref(input: { plan: CheckoutPlan; interval: Interval; cu
 export function unlockCheckoutQuery(sessionId: string) {
   return new URLSearchParams({ kind: 'unlock', sessionId }).toString()
 }
-
-const optionalText = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined),
-  z.string().max(64).optional(),
-)
-
-/** The fields of a checkout, from the query (GET) or the form (POST). Bad values answer 400 next to their field. */
-export const CheckoutSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('unlock'),
-    sessionId: z.uuid('This session does not exist.'),
-    currency: z.enum(CURRENCIES, 'Choose USD, GBP or EUR.').optional(),
-  }),
-  z.object({
-    kind: z.literal('plan'),
-    plan: z.enum(CHECKOUT_PLANS, 'Choose Solo or Professional / Teams.'),
-    interval: z.enum(INTERVALS, 'Choose monthly or annual.').default('monthly'),
-    currency: z.enum(CURRENCIES, 'Choose USD, GBP or EUR.').optional(),
-    seats: z.coerce
-      .number('Choose 1 to 5 seats.')
-      .int('Choose 1 to 5 seats.')
-      .min(MIN_SEATS, `Choose ${MIN_SEATS} to ${MAX_SEATS} seats.`)
-      .max(MAX_SEATS, `Choose ${MIN_SEATS} to ${MAX_SEATS} seats.`)
-      .default(MIN_SEATS),
-    promotionCode: optionalText,
-  }),
-])
-export type CheckoutFields = z.infer<typeof CheckoutSchema>
 
 /** The fields as a record the schema reads: `plan=…` alone means a plan purchase. */
 export function checkoutInput(fields: Record<string, string>) {

@@ -8,14 +8,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { shellMeta } from '~/components/layout/meta'
 import { currencyLockedMessage, INTERVALS, seatsFor } from '~/lib/billing'
-import {
-  CHECKOUT_PATH,
-  CHECKOUT_TEXT,
-  checkoutInput,
-  checkoutPathFor,
-  CheckoutSchema,
-  type CheckoutFields,
-} from '~/lib/billing-checkout'
+import { CHECKOUT_PATH, CHECKOUT_TEXT, checkoutInput, checkoutPathFor } from '~/lib/billing-checkout'
+import { CheckoutSchema, type CheckoutFields } from '~/lib/billing-checkout-schema'
 import { WORKSPACE_PARAM, workspaceLink } from '~/lib/permissions'
 import { isCurrency } from '~/lib/pricing'
 import { BillingError, startCheckout } from '~/services/billing.server'
