@@ -67,7 +67,7 @@ describe('fuzzing the production build', () => {
   })
 
   it('answers 405 with Allow to a POST to a route without an action, and logs no error for any 4xx', async () => {
-    for (const path of ['/og', '/go', '/auth/status', '/admin/inbox', '/admin/analytics']) {
+    for (const path of ['/og', '/go', '/auth/status', '/roadmap', '/admin/analytics']) {
       const res = await send(server.url, identities[0], {
         role: 'visitor',
         method: 'POST',
