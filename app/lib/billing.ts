@@ -94,7 +94,11 @@ export function planForPrice(lookupKey: string, seats: number): Plan | null {
 }
 
 /** Subscription states that keep the plan (past_due keeps it: the card is being retried). */
-const KEEPS_PLAN = new Set(['active', 'trialing', 'past_due'])
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const
+const KEEPS_PLAN = new Set<string>(LIVE_SUBSCRIPTION_STATUSES)
+
+/** A subscription that still renews or is being retried (not ended, not incomplete). */
+export const isLiveSubscription = (status: string) => KEEPS_PLAN.has(status)
 
 export type StoredSubscription = {
   status: string

@@ -12,7 +12,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '~/db/schema'
-import { effectiveBilling, nextEntitlementChange, type UnlockStatus } from '~/lib/billing'
+import { effectiveBilling, LIVE_SUBSCRIPTION_STATUSES, nextEntitlementChange, type UnlockStatus } from '~/lib/billing'
 import { hasDirectoryListing, PLAN_LIMITS, type Plan } from '~/lib/plans'
 import { isCurrency, type Currency } from '~/lib/pricing'
 import { purgePageCache } from '~/platform/page-store.server'
@@ -240,7 +240,7 @@ export async function hasRenewingSubscription(workspaceIds: string[], db: Db | T
     .where(
       and(
         inArray(billingSubscriptions.workspaceId, workspaceIds),
-        inArray(billingSubscriptions.status, ['active', 'trialing', 'past_due']),
+        inArray(billingSubscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
         eq(billingSubscriptions.cancelAtPeriodEnd, false),
       ),
     )

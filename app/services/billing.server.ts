@@ -3,6 +3,7 @@ import { enqueueJob } from '~/jobs/queue.server'
 import {
   BILLING_MESSAGES,
   currencyLockedMessage,
+  isLiveSubscription,
   launchCodeApplies,
   launchCodeOpen,
   LOOKUP_KEYS,
@@ -300,7 +301,7 @@ export async function syncCustomer(customerId: string) {
   const rows = subs.data.map((s) => subscriptionRow(workspaceId!, s)).filter((r): r is SubscriptionRow => r !== null)
   const result = await convergeSubscriptions(workspaceId, rows, readAt)
   if (!result) return null
-  const paying = rows.find((r) => r.status === 'active' || r.status === 'past_due' || r.status === 'trialing')
+  const paying = rows.find((r) => isLiveSubscription(r.status))
   if (paying && isCurrency(paying.currency)) await fixCustomerCurrency(workspaceId, paying.currency)
   if (result.recheckAt) {
     await enqueueJob(
