@@ -1,6 +1,7 @@
 import { redirect } from '@remix-run/node'
 import {
   can,
+  refusalStatus,
   seesEveryLead,
   SWITCH_PARAM,
   WORKSPACE_PARAM,
@@ -49,7 +50,7 @@ export async function requireWorkspace(request: Request, action?: WorkspaceActio
     cache.set(request, pending)
   }
   const scope = await pending
-  if (action && !can(scope.role, action)) throw forbidden(action)
+  if (action && !can(scope.role, action)) throw forbidden(action, scope.role)
   return scope
 }
 
@@ -120,7 +121,8 @@ const FORBIDDEN_TEXT: Partial<Record<WorkspaceAction, string>> = {
   'billing.manage': "Only the workspace's owner can change its billing.",
 }
 
-function forbidden(action: WorkspaceAction) {
+function forbidden(action: WorkspaceAction, role: WorkspaceRole) {
+  if (refusalStatus(role) === 404) return new Response('Not Found', { status: 404 })
   const text = FORBIDDEN_TEXT[action] ?? "Your role in this workspace doesn't allow this."
   return new Response(text, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -388,7 +389,8 @@ export const sessionViewKindEnum = pgEnum('session_view_kind', ['scan', 'visit']
 // retention and the plan. Every account has a personal one, created with the account and given the
 // user's id (the migration did the same for existing accounts, so every row and URL stayed put).
 // The work tables keep their owner_id / user_id column names: owner_id now holds a workspace id.
-export const workspaceRoleEnum = pgEnum('workspace_role', ['owner', 'admin', 'member'])
+// 'speaker' (issue 23): a speaker of an organiser's event who claimed their page; not a seat.
+export const workspaceRoleEnum = pgEnum('workspace_role', ['owner', 'admin', 'member', 'speaker'])
 
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -448,6 +450,8 @@ export const workspaceInvitations = pgTable(
     // Lower-cased and trimmed.
     email: text('email').notNull(),
     role: workspaceRoleEnum('role').notNull(),
+    // A speaker invitation (role 'speaker', issue 23) claims this roster entry of the event organiser.
+    speakerId: uuid('speaker_id').references((): AnyPgColumn => eventSpeakers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     // The inviter's address when invited: the expired/used page names whom to ask even after they left.
@@ -687,11 +691,23 @@ export const talkSessions = pgTable(
     costCurrency: text('cost_currency'),
     wentLiveAt: timestamp('went_live_at', { withTimezone: true, mode: 'date' }),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    // Issue 23: a session of an organiser's event (null for a speaker's own sessions), its room, its
+    // length, the roster speaker giving it, and the fields the organiser locked against the speaker.
+    eventId: uuid('event_id').references((): AnyPgColumn => events.id, { onDelete: 'restrict' }),
+    roomId: uuid('room_id').references((): AnyPgColumn => eventRooms.id, { onDelete: 'set null' }),
+    durationMinutes: integer('duration_minutes'),
+    speakerId: uuid('speaker_id').references((): AnyPgColumn => eventSpeakers.id, { onDelete: 'set null' }),
+    lockedFields: text('locked_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('talk_sessions_workspace_starts_idx').on(t.workspaceId, t.startsAt),
+    index('talk_sessions_event_starts_idx').on(t.eventId, t.startsAt),
+    index('talk_sessions_speaker_idx').on(t.speakerId),
     index('talk_sessions_workspace_status_idx').on(t.workspaceId, t.status),
     // A member's own sessions (the leads they see, reassignment on removal).
     index('talk_sessions_user_idx').on(t.userId, t.workspaceId),
@@ -736,11 +752,20 @@ export const leads = pgTable(
     // Why the attendee's confirmation email was not sent — a limit that keeps the form from being an
     // email relay (app/lib/confirmation-limits.ts); null: queued or sent.
     confirmationSkipped: text('confirmation_skipped').$type<ConfirmationSkipReason>(),
+    // Who received the details (issue 23 Deliver 5; app/models/leads.server.ts runnerCondition): the
+    // workspace's owner and admins ("the organiser"), and the member running the session ("the
+    // speaker"). Both true outside events; an event decides, and the attendee's tick box.
+    toOrganiser: boolean('to_organiser').notNull().default(true),
+    toSpeaker: boolean('to_speaker').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('leads_session_email_uq').on(t.sessionId, t.email),
+    // Does this workspace hold captures its organiser did not receive? (the leads list's person filter)
+    index('leads_withheld_idx')
+      .on(t.ownerId)
+      .where(sql`not to_organiser`),
     index('leads_session_created_idx').on(t.sessionId, t.createdAt),
     index('leads_owner_created_idx').on(t.ownerId, t.createdAt),
     index('leads_owner_email_idx').on(t.ownerId, t.email),
@@ -785,6 +810,11 @@ export const leadConsents = pgTable(
       .references(() => consentTexts.hash),
     marketingHash: text('marketing_hash').references(() => consentTexts.hash),
     marketingConsent: boolean('marketing_consent').notNull(),
+    // Issue 23: who received the details ('organiser', 'speaker'; null before events existed), the
+    // wording of the unticked box that shares them with a second recipient, and whether it was ticked.
+    recipients: text('recipients').array(),
+    shareHash: text('share_hash').references(() => consentTexts.hash),
+    shareConsent: boolean('share_consent'),
     createdAt: createdAt(),
   },
   (t) => [index('lead_consents_lead_idx').on(t.leadId), index('lead_consents_session_idx').on(t.sessionId)],
@@ -1049,4 +1079,111 @@ export const crmSyncs = pgTable(
     // Settings → Integrations lists a speaker's latest syncs, failed ones first.
     index('crm_syncs_owner_updated_idx').on(t.ownerId, t.provider, t.updatedAt),
   ],
+)
+
+// ── Events (issue 23, docs/organisers.md): an organiser's conference, its rooms, its speakers (a
+// roster of the workspace, reused across events, claimed by invitation) and CSV imports waiting for
+// confirmation. Sessions of an event are talk_sessions rows with event_id set.
+export const eventStatusEnum = pgEnum('event_status', ['draft', 'published', 'archived'])
+// Who receives an attendee's details: the organiser, the speaker, or both (the organiser always, the
+// speaker only when the attendee ticks the unticked box naming them).
+export const eventRecipientsEnum = pgEnum('event_recipients', ['organiser', 'speaker', 'both'])
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    // The public page /e/{slug}.
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    // Calendar days in the event's zone (YYYY-MM-DD).
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    // IANA zone the programme's times are entered and shown in.
+    timeZone: text('time_zone').notNull(),
+    // Venue name and address, or null when isOnline.
+    venue: text('venue'),
+    city: text('city'),
+    isOnline: boolean('is_online').notNull().default(false),
+    status: eventStatusEnum('status').notNull().default('draft'),
+    recipients: eventRecipientsEnum('recipients').notNull().default('organiser'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('events_workspace_starts_idx').on(t.workspaceId, t.startsOn)],
+)
+
+export const eventRooms = pgTable(
+  'event_rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // Lower-cased name: the CSV's room column matches without regard to case.
+    nameKey: text('name_key').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('event_rooms_event_name_uq').on(t.eventId, t.nameKey)],
+)
+
+/** A speaker on an organiser's roster: the page /e/{slug}/{speaker} of each event they speak at. */
+export const eventSpeakers = pgTable(
+  'event_speakers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    // Lower-cased and trimmed: the roster's key (a re-import matches by it).
+    email: text('email').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    jobTitle: text('job_title').notNull().default(''),
+    company: text('company').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    // The photo's URL (uploaded as the directory's profile images are), or ''.
+    photoUrl: text('photo_url').notNull().default(''),
+    // The account that claimed this page by accepting its invitation; null = not claimed yet.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    // The last invitation sent (the dashboard's "still to claim").
+    invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }),
+    // Fields the organiser locked: the speaker cannot change them ('name', 'jobTitle', 'company', 'bio', 'photoUrl').
+    lockedFields: text('locked_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('event_speakers_workspace_email_uq').on(t.workspaceId, t.email),
+    uniqueIndex('event_speakers_workspace_slug_uq').on(t.workspaceId, t.slug),
+    index('event_speakers_user_idx').on(t.userId),
+  ],
+)
+
+/** An uploaded speakers CSV waiting for the organiser to confirm its preview (kept a day). */
+export const eventImports = pgTable(
+  'event_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    // The decoded file, parsed again at confirmation (the preview and the import read the same text).
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_imports_event_idx').on(t.eventId, t.createdAt)],
 )

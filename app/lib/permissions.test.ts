@@ -24,15 +24,18 @@ import { PLANS } from './plans'
 const O = 'owner'
 const A = 'admin'
 const M = 'member'
+const S = 'speaker'
 
 const EXPECTED: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   // Everyone in the workspace: talks and sessions of their own, the leads they see, their notifications.
   'talks.create': [O, A, M],
   'sessions.create': [O, A, M],
-  'leads.own': [O, A, M],
-  'notifications.own': [O, A, M],
+  'leads.own': [O, A, M, S],
+  'notifications.own': [O, A, M, S],
   // The owner cannot leave before transferring ownership (Deliver 6).
-  'workspace.leave': [A, M],
+  'workspace.leave': [A, M, S],
+  // An event's speaker (issue 23): their own page; the organiser's team edits every page by events.manage.
+  'eventProfile.own': [S],
   // Admins: members and invitations, integrations, webhooks, retention, every lead, exports.
   'leads.all': [O, A],
   'leads.export': [O, A],
@@ -45,6 +48,7 @@ const EXPECTED: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'audit.view': [O, A],
   'workspace.rename': [O, A],
   'billing.view': [O, A],
+  'events.manage': [O, A],
   // The owner alone: plan and billing, deleting the workspace, transferring ownership.
   'plan.manage': [O],
   'billing.manage': [O],
@@ -77,7 +81,7 @@ describe('the role table: every action × every role', () => {
 
   it('knows its roles', () => {
     for (const role of WORKSPACE_ROLES) expect(isWorkspaceRole(role)).toBe(true)
-    for (const other of ['Owner', 'speaker', '', null, 1]) expect(isWorkspaceRole(other)).toBe(false)
+    for (const other of ['Owner', 'guest', '', null, 1]) expect(isWorkspaceRole(other)).toBe(false)
   })
 })
 
@@ -86,6 +90,7 @@ describe('nobody grants a role above their own', () => {
     ['owner', ['admin', 'member']],
     ['admin', ['admin', 'member']],
     ['member', []],
+    ['speaker', []],
   ] as const)('%s may grant %j', (role, roles) => {
     expect(grantableRoles(role)).toEqual(roles)
   })
@@ -114,6 +119,14 @@ describe('nobody grants a role above their own', () => {
     ['member', 'member', 'admin', false],
     ['member', 'admin', 'member', false],
     ['member', 'owner', null, false],
+    // An event's speaker (issue 23): removed by an admin, never given or turned into a team role.
+    ['owner', 'speaker', null, true],
+    ['admin', 'speaker', null, true],
+    ['admin', 'speaker', 'member', false],
+    ['owner', 'speaker', 'admin', false],
+    ['admin', 'member', 'speaker', false],
+    ['speaker', 'speaker', null, false],
+    ['speaker', 'member', null, false],
   ]
   it.each(cases)('%s acting on %s → %s: %s', (actor, target, to, allowed) => {
     expect(canManageMember(actor, target, to)).toBe(allowed)
@@ -128,6 +141,8 @@ describe('who sees every lead', () => {
     ['admin', true, true],
     ['member', false, false],
     ['member', true, true],
+    ['speaker', false, false],
+    ['speaker', true, false],
   ] as const)('%s with "Members see every lead" %s → %s', (role, membersSeeAll, sees) => {
     expect(seesEveryLead(role, membersSeeAll)).toBe(sees)
   })

@@ -3,13 +3,15 @@ import type { Plan } from './plans'
 // Who may do what in a workspace (issue 21 Deliver 2): the one table of roles and actions. Routes
 // ask `can(role, action)` through the workspace guard; nothing else decides a permission.
 
-export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const
+// 'speaker' (issue 23): a speaker of an organiser's event who claimed their page by invitation. They
+// see their own page, sessions and the leads given to them, nothing of the organiser's; not a seat.
+export const WORKSPACE_ROLES = ['owner', 'admin', 'member', 'speaker'] as const
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number]
 
-export const ROLE_LABELS: Record<WorkspaceRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
+export const ROLE_LABELS: Record<WorkspaceRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member', speaker: 'Speaker' }
 
 /** Higher ranks hold every permission of the lower ones; nobody grants a role above their own. */
-const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, member: 1 }
+const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, member: 1, speaker: 0 }
 
 export const WORKSPACE_ACTIONS = [
   // Everyone in the workspace.
@@ -18,6 +20,8 @@ export const WORKSPACE_ACTIONS = [
   'leads.own',
   'notifications.own',
   'workspace.leave',
+  // A claimed event speaker's own page (issue 23): unlocked fields, QR code and slide.
+  'eventProfile.own',
   // Admins and the owner.
   'leads.all',
   'leads.export',
@@ -30,6 +34,8 @@ export const WORKSPACE_ACTIONS = [
   'audit.view',
   'workspace.rename',
   'billing.view',
+  // Events of an organiser (issue 23): create, import speakers, invite them, lock fields, export, insights.
+  'events.manage',
   // The owner alone.
   'plan.manage',
   'billing.manage',
@@ -41,10 +47,11 @@ export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number]
 export const PERMISSIONS: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'talks.create': ['owner', 'admin', 'member'],
   'sessions.create': ['owner', 'admin', 'member'],
-  'leads.own': ['owner', 'admin', 'member'],
-  'notifications.own': ['owner', 'admin', 'member'],
+  'leads.own': ['owner', 'admin', 'member', 'speaker'],
+  'notifications.own': ['owner', 'admin', 'member', 'speaker'],
   // The owner cannot leave before handing the workspace to an admin (Deliver 6).
-  'workspace.leave': ['admin', 'member'],
+  'workspace.leave': ['admin', 'member', 'speaker'],
+  'eventProfile.own': ['speaker'],
   'leads.all': ['owner', 'admin'],
   'leads.export': ['owner', 'admin'],
   'members.manage': ['owner', 'admin'],
@@ -57,6 +64,7 @@ export const PERMISSIONS: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'workspace.rename': ['owner', 'admin'],
   // Settings → Billing: admins see the plan and payments; only the owner pays and changes them.
   'billing.view': ['owner', 'admin'],
+  'events.manage': ['owner', 'admin'],
   'plan.manage': ['owner'],
   'billing.manage': ['owner'],
   'workspace.delete': ['owner'],
@@ -86,6 +94,8 @@ export function grantableRoles(role: WorkspaceRole): WorkspaceRole[] {
  */
 export function canManageMember(actor: WorkspaceRole, target: WorkspaceRole, to: WorkspaceRole | null) {
   if (!can(actor, 'members.manage') || target === 'owner') return false
+  // A speaker is one by their claimed page: removed, never turned into a team member (or back).
+  if (target === 'speaker' && to !== null) return false
   if (RANK[target] > RANK[actor]) return false
   return to === null || grantableRoles(actor).includes(to)
 }
@@ -95,7 +105,20 @@ export function canManageMember(actor: WorkspaceRole, target: WorkspaceRole, to:
  * member when an admin turned on "Members see every lead", otherwise the leads of their sessions.
  */
 export function seesEveryLead(role: WorkspaceRole, membersSeeAllLeads: boolean) {
-  return can(role, 'leads.all') || membersSeeAllLeads
+  return can(role, 'leads.all') || (membersSeeAllLeads && role !== 'speaker')
+}
+
+/** Roles that take a seat: everyone but an event's speakers (issue 23: "its speakers are not seats"). */
+export function takesSeat(role: WorkspaceRole) {
+  return role !== 'speaker'
+}
+
+/**
+ * A refused action answers 403 to the team ("your role doesn't allow this"), but 404 to an event's
+ * speaker: the organiser's settings and pages do not exist for them (issue 23 Deliver 4).
+ */
+export function refusalStatus(role: WorkspaceRole) {
+  return role === 'speaker' ? 404 : 403
 }
 
 /**
@@ -166,5 +189,10 @@ export const AUDIT_KINDS = {
   'webhook.added': 'Webhook added',
   'webhook.removed': 'Webhook removed',
   'retention.changed': 'Retention changed',
+  'event.created': 'Event created',
+  'event.changed': 'Event changed',
+  'speakers.imported': 'Speakers imported',
+  'speaker.invited': 'Speaker invited',
+  'speaker.claimed': 'Speaker claimed their page',
 } as const
 export type AuditKind = keyof typeof AUDIT_KINDS

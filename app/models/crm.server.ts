@@ -8,7 +8,7 @@ import { isUuid } from '~/lib/text'
 import { decryptSecret, encryptSecret } from '~/platform/secrets.server'
 import { recordAudit, type AuditActor } from './audit.server'
 import { sessionLabel } from './lead-capture.server'
-import { visibleLeadsFilter } from './leads.server'
+import { givenToOrganiser, visibleLeadsFilter } from './leads.server'
 
 // CRM connections and per-person sync state (issue 10 Deliver 7). Every query names the owner.
 // The access token is stored only encrypted (app/platform/secrets.server.ts), bound to its owner.
@@ -200,7 +200,7 @@ export async function loadCrmPerson(
       .from(leads)
       .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
       .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-      .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter()))
+      .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter(), givenToOrganiser()))
       .orderBy(desc(leads.updatedAt), desc(leads.id))
       .limit(50),
   ])
@@ -327,7 +327,7 @@ export async function listUnsyncedPeople(
           db
             .select({ one: sql`1` })
             .from(leads)
-            .where(and(eq(leads.contactId, contacts.id), eq(leads.ownerId, ownerId), visibleLeadsFilter())),
+            .where(and(eq(leads.contactId, contacts.id), eq(leads.ownerId, ownerId), visibleLeadsFilter(), givenToOrganiser())),
         ),
       ),
     )
@@ -359,7 +359,7 @@ export async function listRecentCrmSyncs(ownerId: string, provider: CrmProvider 
           getDb()
             .select({ one: sql`1` })
             .from(leads)
-            .where(and(eq(leads.contactId, crmSyncs.contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter())),
+            .where(and(eq(leads.contactId, crmSyncs.contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter(), givenToOrganiser())),
         ),
       ),
     )

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
 import { invitationState, normalizeInviteEmail, type InvitationState } from '~/lib/invitations'
-import { seatLimit, type WorkspaceRole } from '~/lib/permissions'
+import { seatLimit, takesSeat, type WorkspaceRole } from '~/lib/permissions'
 import type { Plan } from '~/lib/plans'
 import { recordAudit } from './audit.server'
 import { membershipChangedListing } from './speakers.server'
@@ -91,7 +91,7 @@ export async function acceptInvitation(token: string, user: { id: string; email:
       if (!already) {
         // This invitation's own seat is no longer pending (just marked used): counted once, as a member.
         const members = await countMembers(tx, invitation.workspaceId)
-        if (members + 1 > seatLimit(workspace.plan, workspace.seats)) throw new NoSeat()
+        if (takesSeat(invitation.role) && members + 1 > seatLimit(workspace.plan, workspace.seats)) throw new NoSeat()
         await tx.insert(workspaceMembers).values({ workspaceId: invitation.workspaceId, userId: user.id, role: invitation.role })
         await recordAudit(
           {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
@@ -58,8 +58,12 @@ export async function lockedWorkspace(tx: Tx, workspaceId: string) {
   return row ? { ...row, plan } : null
 }
 
+/** Members who take a seat (an event's speakers do not: takesSeat in app/lib/permissions.ts). */
 export async function countMembers(db: Db | Tx, workspaceId: string) {
-  const [row] = await db.select({ n: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId))
+  const [row] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), ne(workspaceMembers.role, 'speaker')))
   return row?.n ?? 0
 }
 
@@ -67,17 +71,24 @@ async function countPending(db: Db | Tx, workspaceId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(workspaceInvitations)
-    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pendingWhere()))
+    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pendingWhere(), ne(workspaceInvitations.role, 'speaker')))
   return row?.n ?? 0
 }
 
-/** The hourly limit counts every invitation made (a resend makes one too), pending or not. */
+/**
+ * The hourly limit counts every team invitation made (a resend makes one too), pending or not. An
+ * event's speaker invitations are sent in bulk by the organiser and are not counted here.
+ */
 async function sentLastHour(tx: Tx, workspaceId: string) {
   const [row] = await tx
     .select({ n: count() })
     .from(workspaceInvitations)
     .where(
-      and(eq(workspaceInvitations.workspaceId, workspaceId), gt(workspaceInvitations.createdAt, sql`now() - interval '1 hour'`)),
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        ne(workspaceInvitations.role, 'speaker'),
+        gt(workspaceInvitations.createdAt, sql`now() - interval '1 hour'`),
+      ),
     )
   return row?.n ?? 0
 }

@@ -5,7 +5,7 @@ import type { LeadFilters } from '~/lib/lead-filters'
 import type { Scope } from '~/lib/permissions'
 import type { ContactStatus, ScoreBand } from '~/lib/lead-status'
 import { lockedLeadCount, PLAN_LIMITS, type Plan } from '~/lib/plans'
-import { runnerCondition, runnerSessions, visibleCaptureCount, visibleLeadsFilter } from './leads.server'
+import { runnerCondition, runnerSessions, visibleCaptureCount, visibleLeadsFilter, withholdsCaptures } from './leads.server'
 
 // The leads list (issue 10 Deliver 1): one row per person (contacts), only people with at least one
 // capture the owner's plan lets them see — and, for a member who sees only the leads of the sessions
@@ -38,8 +38,7 @@ function dayAfter(day: string) {
 /** Conditions on `leads` for one capture the scope may see that matches the capture filters. */
 function captureConditions(scope: Scope, plan: Plan, filters: LeadFilters): SQL {
   const { ownerId } = scope
-  const runner = runnerCondition(scope)
-  const parts: SQL[] = [eq(leads.ownerId, ownerId), visibleLeadsFilter({ plan }), ...(runner ? [runner] : [])]
+  const parts: SQL[] = [eq(leads.ownerId, ownerId), visibleLeadsFilter({ plan }), runnerCondition(scope)]
   if (filters.session) parts.push(eq(leads.sessionId, filters.session))
   if (filters.talk)
     parts.push(
@@ -65,10 +64,12 @@ export function peopleWhere(scope: Scope, plan: Plan, filters: LeadFilters, cont
   // the EXISTS is always true: leaving it out lets the default view count from the contacts index alone.
   const captureFiltered =
     !!(filters.session || filters.talk || filters.event || filters.from || filters.to || filters.q) || filters.consent === 'yes'
-  if (captureFiltered || PLAN_LIMITS[plan].visibleLeadsPerSession !== null || scope.runnerId !== null)
-    parts.push(
-      sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(scope, plan, filters)})`,
-    )
+  const visibleCapture = sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(scope, plan, filters)})`
+  if (captureFiltered || PLAN_LIMITS[plan].visibleLeadsPerSession !== null || scope.runnerId !== null) parts.push(visibleCapture)
+  // An organiser's workspace may hold people only its speakers received (issue 23): then each person
+  // needs a capture given to the organiser. Elsewhere the probe finds none, once, and the count stays
+  // on the contacts index.
+  else parts.push(sql`(not ${withholdsCaptures(ownerId)} or ${visibleCapture})`)
   if (contactIds) parts.push(inArray(contacts.id, contactIds.length ? [...contactIds] : ['00000000-0000-0000-0000-000000000000']))
   if (filters.status) parts.push(eq(contacts.status, filters.status))
   if (filters.band) parts.push(eq(contacts.scoreBand, filters.band))
@@ -297,10 +298,10 @@ export async function* leadPeopleBatches({
 export async function leadFilterOptions(scope: Scope) {
   const { ownerId } = scope
   const db = getDb()
-  const runner = runnerCondition(scope)
-  const seenByRunner = runner
-    ? sql` and exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${runner})`
-    : sql``
+  const seenByRunner =
+    scope.runnerId !== null
+      ? sql` and exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${leads.ownerId} = ${ownerId} and ${runnerCondition(scope)})`
+      : sql``
   const [sessions, tags] = await Promise.all([
     db
       .select({

@@ -22,20 +22,30 @@ function seesEveryLeadSql(): SQL {
     PERMISSIONS['leads.all'].map((role) => sql`${role}`),
     sql`, `,
   )
-  return sql`(${workspaceMembers.role}::text in (${roles}) or ${workspaces.membersSeeAllLeads})`
+  return sql`(${workspaceMembers.role}::text in (${roles}) or (${workspaces.membersSeeAllLeads} and ${workspaceMembers.role}::text <> 'speaker'))`
 }
+
+/** Who received a capture (issue 23 Deliver 5): both, outside an organiser's events. */
+export type CaptureRecipients = { toOrganiser: boolean; toSpeaker: boolean }
 
 /**
  * The members told at once about a capture at a session run by `runnerId`: `user_id` and `email`,
  * a select for the sign-up statement (one statement, one round trip: app/models/lead-capture.server.ts).
+ * The same rule as runnerCondition (app/models/leads.server.ts): those who see every lead hear of a
+ * capture given to the organiser, the runner of one given to the speaker.
  */
-export function instantRecipients(workspaceId: string, runnerId: string): SQL {
+export function instantRecipients(
+  workspaceId: string,
+  runnerId: string,
+  given: CaptureRecipients = { toOrganiser: true, toSpeaker: true },
+): SQL {
   return sql`select ${workspaceMembers.userId} as user_id, ${users.email} as email
     from ${workspaceMembers}
     join ${workspaces} on ${workspaces.id} = ${workspaceMembers.workspaceId}
     join ${users} on ${users.id} = ${workspaceMembers.userId}
     where ${workspaceMembers.workspaceId} = ${workspaceId}::uuid and ${workspaceMembers.leadNotify} = 'instant'
-      and (${seesEveryLeadSql()} or ${workspaceMembers.userId} = ${runnerId}::uuid)`
+      and case when ${seesEveryLeadSql()} then ${given.toOrganiser}::boolean
+        else ${given.toSpeaker}::boolean and ${workspaceMembers.userId} = ${runnerId}::uuid end`
 }
 
 /** Captures not yet announced to this member, made since `since` (when they joined). */
@@ -43,9 +53,9 @@ function owedTo(userId: SQL, since: SQL): SQL {
   return sql`(${leads.notifiedMembers} is null or not (${userId} = any(${leads.notifiedMembers}))) and ${leads.createdAt} >= ${since}`
 }
 
-/** Captures at sessions this member runs. */
+/** Captures at sessions this member runs that were given to the speaker (runnerCondition's rule). */
 function ranBy(workspaceId: SQL, userId: SQL): SQL {
-  return sql`${leads.sessionId} in (select ${talkSessions.id} from ${talkSessions} where ${talkSessions.workspaceId} = ${workspaceId} and ${talkSessions.userId} = ${userId})`
+  return sql`(${leads.toSpeaker} and ${leads.sessionId} in (select ${talkSessions.id} from ${talkSessions} where ${talkSessions.workspaceId} = ${workspaceId} and ${talkSessions.userId} = ${userId}))`
 }
 
 function dueCondition(mode: DigestMode, now: Date) {
@@ -67,7 +77,7 @@ export async function dueDigestMembers(mode: DigestMode, now: Date) {
       .where(
         and(
           dueCondition(mode, now),
-          sql`exists (select 1 from ${leads} where ${leads.ownerId} = ${member.workspaceId} and ${owedTo(member.userId, sql`${workspaceMembers.createdAt}`)} and (${seesEveryLeadSql()} or ${ranBy(member.workspaceId, member.userId)}))`,
+          sql`exists (select 1 from ${leads} where ${leads.ownerId} = ${member.workspaceId} and ${owedTo(member.userId, sql`${workspaceMembers.createdAt}`)} and (case when ${seesEveryLeadSql()} then ${leads.toOrganiser} else ${ranBy(member.workspaceId, member.userId)} end))`,
         ),
       )
       // The same order in every instance: concurrent runs meet at the same claim instead of interleaving.
@@ -123,7 +133,7 @@ export async function owedCaptures(tx: Tx, member: DigestMember) {
       and(
         eq(leads.ownerId, member.workspaceId),
         owedTo(userId, sql`${member.since.toISOString()}::timestamptz`),
-        member.seesEvery ? undefined : ranBy(workspaceId, userId),
+        member.seesEvery ? eq(leads.toOrganiser, true) : ranBy(workspaceId, userId),
       ),
     )
 }

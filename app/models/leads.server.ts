@@ -16,16 +16,33 @@ import { workspacePlan } from './workspaces.server'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
- * The runner rule (issue 21 Deliver 2 and 8), the one place it is written: a member who sees only
- * the leads of the sessions they run (scope.runnerId set) sees only the captures made at those
- * sessions, and a person only through such a capture. A condition on a capture's session column
- * (`leads.session_id` unless another alias is named); undefined when the scope sees every lead of
- * the workspace, so the owner's and admins' queries stay exactly what they were (no extra join or
- * subquery). The sub-select walks talk_sessions_user_idx (user_id, workspace_id).
+ * The runner and recipients rule (issue 21 Deliver 2 and 8, issue 23 Deliver 5), the one place it
+ * is written: a member who sees only the leads of the sessions they run (scope.runnerId set) sees
+ * only the captures made at those sessions that were given to the speaker (`to_speaker`), and a
+ * person only through such a capture; the owner, admins and members who see every lead ("the
+ * organiser") see the captures given to the organiser (`to_organiser`). Outside an organiser's
+ * events both are always true. A condition on a capture row (`leads` unless another alias is
+ * named); the sub-select walks talk_sessions_user_idx (user_id, workspace_id).
  */
-export function runnerCondition(scope: Scope, sessionId: SQLWrapper = leads.sessionId): SQL | undefined {
-  if (scope.runnerId === null) return undefined
-  return sql`${sessionId} in (select "run_s"."id" from ${talkSessions} as "run_s" where "run_s"."user_id" = ${scope.runnerId} and "run_s"."workspace_id" = ${scope.ownerId})`
+export function runnerCondition(scope: Scope, capture: { sessionId: SQLWrapper; toOrganiser: SQLWrapper; toSpeaker: SQLWrapper } = leads): SQL {
+  if (scope.runnerId === null) return sql`${capture.toOrganiser}`
+  return sql`(${capture.toSpeaker} and ${capture.sessionId} in (select "run_s"."id" from ${talkSessions} as "run_s" where "run_s"."user_id" = ${scope.runnerId} and "run_s"."workspace_id" = ${scope.ownerId}))`
+}
+
+/**
+ * The captures that reach the workspace as a whole — its webhooks, its CRM, the organiser's exports
+ * (issue 23 Deliver 5): only those given to the organiser. A condition on `leads`.
+ */
+export function givenToOrganiser(): SQL {
+  return sql`${leads.toOrganiser}`
+}
+
+/**
+ * Does the workspace hold captures its organiser did not receive? (leads_withheld_idx: an index
+ * probe.) The leads list then checks each person for a capture the organiser may see.
+ */
+export function withholdsCaptures(ownerId: string): SQL {
+  return sql`exists (select 1 from ${leads} as "withheld" where "withheld"."owner_id" = ${ownerId} and not "withheld"."to_organiser")`
 }
 
 /**

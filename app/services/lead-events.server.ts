@@ -4,7 +4,7 @@ import { inIdList } from '~/db/id-list'
 import { leads } from '~/db/schema'
 import type { LeadEventPayload } from '~/jobs/payloads'
 import type { DispatchedLeadEvent, LeadEventSubscriber } from '~/models/lead-events.server'
-import { visibleLeadsFilter } from '~/models/leads.server'
+import { givenToOrganiser, visibleLeadsFilter } from '~/models/leads.server'
 import { crmSubscriber } from './crm-sync.server'
 import { rescoreOnLeadEvent } from './lead-scoring.server'
 import { webhookSubscriber } from './webhooks.server'
@@ -39,14 +39,15 @@ export async function dispatchLeadEvent(payload: LeadEventPayload, jobId: string
 
 /**
  * Which of these captures are within their session's visible leads (the earliest captured first,
- * up to the plan's number, all when the plan or an unlock allows). A capture that no longer exists
- * is not.
+ * up to the plan's number, all when the plan or an unlock allows) and were given to the workspace's
+ * organiser (issue 23: the workspace's webhooks and CRM are the organiser's). A capture that no
+ * longer exists is not.
  */
 async function visibleCaptureIds(leadIds: string[], db: Db) {
   if (leadIds.length === 0) return new Set<string>()
   const rows = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(and(inIdList(leads.id, leadIds), visibleLeadsFilter()))
+    .where(and(inIdList(leads.id, leadIds), visibleLeadsFilter(), givenToOrganiser()))
   return new Set(rows.map((r) => r.id))
 }

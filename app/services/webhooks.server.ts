@@ -10,7 +10,7 @@ import { type JobRow, enqueueJob } from '~/jobs/queue.server'
 import { excerptWithout, finishedDeletionBody, isErasedPayload } from '~/lib/erasure'
 import { urlHost, WEBHOOK_DISABLE_AFTER_MS, webhookRetryDelayMs } from '~/lib/webhooks'
 import { recordLeadEvent, type DispatchedLeadEvent, type LeadEventSubscriber } from '~/models/lead-events.server'
-import { visibleLeadsFilter } from '~/models/leads.server'
+import { givenToOrganiser, visibleLeadsFilter } from '~/models/leads.server'
 import { newDeliveryId, openWebhookSecret } from '~/models/webhooks.server'
 import { safeFetch, type Resolver } from './safe-fetch.server'
 
@@ -101,7 +101,7 @@ async function eventData(event: DispatchedLeadEvent, db: Db): Promise<Record<str
   // A change to the person (status, tags) names no capture: describe them by their latest visible one.
   const where = event.leadId
     ? and(eq(leads.id, event.leadId), eq(leads.ownerId, event.ownerId))
-    : and(eq(leads.contactId, event.contactId), eq(leads.ownerId, event.ownerId), visibleLeadsFilter())
+    : and(eq(leads.contactId, event.contactId), eq(leads.ownerId, event.ownerId), visibleLeadsFilter(), givenToOrganiser())
   const [row] = await db
     .select({ lead: leads, person: contacts, session: talkSessions, talk: { id: talks.id, title: talks.title } })
     .from(leads)

@@ -1,0 +1,69 @@
+import { speakerSlug } from './slug'
+
+// Issue 23 (docs/organisers.md): the pure rules of an organiser's events that more than one screen
+// uses. What each screen says beyond these lives beside the screen.
+
+export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const
+export type EventStatus = (typeof EVENT_STATUSES)[number]
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' }
+
+/**
+ * Who receives an attendee's details (Deliver 5). 'both': the organiser always, and the speaker only
+ * when the attendee ticks the unticked box naming them (the organiser runs the event and is the
+ * controller of what its pages collect; sharing on with a speaker is the attendee's choice).
+ */
+export const EVENT_RECIPIENTS = ['organiser', 'speaker', 'both'] as const
+export type EventRecipients = (typeof EVENT_RECIPIENTS)[number]
+export const EVENT_RECIPIENT_LABELS: Record<EventRecipients, string> = {
+  organiser: 'The organiser only',
+  speaker: 'The speaker only',
+  both: 'The organiser, and the speaker when the attendee ticks a box naming them',
+}
+
+/** Who received one capture, given the event's choice and the attendee's tick box. */
+export function captureRecipients(recipients: EventRecipients, sharedWithSpeaker: boolean) {
+  return {
+    toOrganiser: recipients !== 'speaker',
+    toSpeaker: recipients === 'speaker' || (recipients === 'both' && sharedWithSpeaker),
+  }
+}
+
+/** A roster speaker's page fields the organiser can lock against the speaker's edits (Deliver 3). */
+export const SPEAKER_PAGE_FIELDS = ['name', 'jobTitle', 'company', 'bio', 'photoUrl'] as const
+export type SpeakerPageField = (typeof SPEAKER_PAGE_FIELDS)[number]
+export const SPEAKER_PAGE_FIELD_LABELS: Record<SpeakerPageField, string> = {
+  name: 'Name',
+  jobTitle: 'Job title',
+  company: 'Company',
+  bio: 'Bio',
+  photoUrl: 'Photo',
+}
+
+/** A session's fields the organiser can lock (the talk's title and description, the attendee page's offer). */
+export const SESSION_PAGE_FIELDS = ['talkTitle', 'talkDescription', 'headline', 'offer'] as const
+export type SessionPageField = (typeof SESSION_PAGE_FIELDS)[number]
+
+export function isLocked(locked: readonly string[], field: string) {
+  return locked.includes(field)
+}
+
+/** The slug of a roster speaker's page /e/{event}/{speaker}: their name as the directory spells it. */
+export function rosterSlug(name: string) {
+  return speakerSlug({ name, job_title: null, company: null, location: null }) || 'speaker'
+}
+
+/**
+ * The attendee page's wording for an event's session before anyone edits it: it names no recipient
+ * itself; the notice's recipients line names each one (app/lib/consent-text.ts).
+ */
+export function eventConsentText() {
+  return (
+    'The details you enter here are used to send you what is offered and to follow up on this talk. ' +
+    'You can have them erased at any time with the link in your confirmation email.'
+  )
+}
+
+/** Imports and lists: at most this many rows in one speakers CSV (Deliver 2). */
+export const IMPORT_MAX_ROWS = 500
+/** A session's length when the CSV leaves it empty. */
+export const DEFAULT_SESSION_MINUTES = 30
