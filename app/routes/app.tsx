@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PastDueBanner } from '~/components/billing/past-due-banner'
 import { OwnershipOfferNotice, WorkspaceNav } from '~/components/workspace/workspace'
 import { can, ROLE_LABELS } from '~/lib/permissions'
+import { workspaceNavLinks } from '~/lib/workspace-nav'
 import { hasPastDueSubscription } from '~/models/billing.server'
 import { listMemberships } from '~/models/workspaces.server'
 
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       roleLabel: ROLE_LABELS[scope.role],
       canManageTeam: can(scope.role, 'members.manage'),
     },
+    links: workspaceNavLinks(scope.role, scope.workspace.plan),
     workspaces: memberships.map((m) => ({
       id: m.workspace.id,
       name: m.workspace.name,

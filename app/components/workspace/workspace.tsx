@@ -5,26 +5,21 @@ import { rootInfo } from '~/components/meta'
 import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
 import { withBrandSuffix } from '~/lib/meta-title'
 import { workspaceLabel, workspaceLink } from '~/lib/permissions'
+import type { NavLinkSpec } from '~/lib/workspace-nav'
 import { SESSION_STATUS_LABELS, type SessionStatus } from '~/lib/talk-session'
 import type { loader as workspaceLoader } from '~/routes/app'
 
 // The speaker workspace's frame (/app): its nav, page header, status badge and meta.
 
-const LINKS = [
-  { to: '/app', label: 'Sessions', end: true },
-  { to: '/app/leads', label: 'Leads' },
-  { to: '/app/talks', label: 'Talks' },
-  { to: '/app/team', label: 'Team' },
-  { to: WORKSPACE_PROFILE_PATH, label: 'Profile' },
-  { to: '/app/settings', label: 'Settings' },
-]
+// Shown until the workspace loader's own links arrive (an error page without its data).
+const FALLBACK_LINKS: NavLinkSpec[] = [{ to: WORKSPACE_PROFILE_PATH, label: 'Profile' }]
 
 export function WorkspaceNav() {
   const data = useRouteLoaderData<typeof workspaceLoader>('routes/app')
   return (
     <nav aria-label="Workspace" className="border-b border-white/10 bg-ink-900/60">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2 text-sm">
-        {LINKS.map((link) => (
+        {(data?.links ?? FALLBACK_LINKS).map((link) => (
           <NavLink
             key={link.to}
             to={link.to}
