@@ -189,8 +189,8 @@ export type SessionLeads = {
 }
 
 /**
- * The leads of one of the workspace's sessions that the plan lets the scope see, with the total and
- * the number withheld. Null when the scope does not open the session (the route answers 404); a
+ * The leads of one of the workspace's sessions given to the scope (runnerCondition) that the plan
+ * lets it see, with the total and the number withheld. Null when the scope does not open the session (the route answers 404); a
  * session the scope opens is one whose leads it sees.
  */
 export async function listSessionLeads(scope: Scope, sessionId: string): Promise<SessionLeads | null> {
@@ -198,7 +198,9 @@ export async function listSessionLeads(scope: Scope, sessionId: string): Promise
   const session = await getOwnedSession(scope, sessionId)
   if (!session) return null
   const db = getDb()
-  const owned = and(eq(leads.sessionId, session.id), eq(leads.ownerId, ownerId))
+  // Only the captures given to this scope (an event's organiser or speaker, issue 23) exist for it:
+  // they are counted, ordered and shown; the others are not "locked", they were never theirs.
+  const owned = and(eq(leads.sessionId, session.id), eq(leads.ownerId, ownerId), runnerCondition(scope))
   const limit = visibleLeadLimit(session.plan, session.unlocked)
   // Limited: the visible leads are among the first `limit` live ones (the earliest are always the
   // visible ones), and of those, the ones with fewer than `limit` captures, live or erased, before.
