@@ -140,6 +140,7 @@ export async function eraseCaptures(
       email: leads.email,
       contactId: leads.contactId,
       createdAt: leads.createdAt,
+      toOrganiser: leads.toOrganiser,
     })
   if (erased.length === 0) return []
   await tx.insert(leadErasures).values(
@@ -168,6 +169,11 @@ export async function eraseCaptures(
   const kept = new Set(remaining.filter((r) => Number(r.n) > 0).map((r) => r.contactId))
   for (const e of erased) {
     const contactDeleted = !kept.has(e.contactId)
+    const crmRecords = contactDeleted
+      ? crm
+          .filter((c) => c.contactId === e.contactId && c.externalId)
+          .map((c) => ({ provider: c.provider, externalId: c.externalId! }))
+      : []
     await recordLeadEvent(tx, {
       ownerId: e.ownerId,
       contactId: e.contactId,
@@ -175,17 +181,10 @@ export async function eraseCaptures(
       type: 'erased',
       data: { sessionId: e.sessionId, requestedBy },
       actorId,
-      notify: 'lead.deleted',
-      deleted: {
-        email: e.email,
-        sessionId: e.sessionId,
-        contactDeleted,
-        crmRecords: contactDeleted
-          ? crm
-              .filter((c) => c.contactId === e.contactId && c.externalId)
-              .map((c) => ({ provider: c.provider, externalId: c.externalId! }))
-          : [],
-      },
+      // The workspace's webhooks and CRM never received a capture not given to the organiser (issue
+      // 23): its deletion is not news to them — unless the person, by this email, is in the CRM.
+      notify: e.toOrganiser || crmRecords.length > 0 ? 'lead.deleted' : undefined,
+      deleted: { email: e.email, sessionId: e.sessionId, contactDeleted, crmRecords },
     })
   }
   const gone = contactIds.filter((id) => !kept.has(id))
