@@ -1,3 +1,4 @@
+import { joinNames } from '~/lib/consent-text'
 import { formatAnswer, type LeadAnswers } from '~/lib/lead-form'
 import { emailButton, emailLayout, escapeHtml, textToHtmlParagraphs } from '~/lib/email-html'
 import type { SessionQuestion } from '~/db/schema'
@@ -10,6 +11,8 @@ export type AttendeeConfirmationInput = {
   brand: string
   firstName: string
   speakerName: string
+  /** Who received the details, by name (app/lib/consent-text.ts receivedBy); the speaker when absent. */
+  receivedBy?: string[]
   talkTitle: string
   eventName: string
   offerTitle: string
@@ -32,7 +35,11 @@ export function attendeeConfirmationEmail(input: AttendeeConfirmationInput) {
         input.offerPromise,
       ].filter(Boolean)
     : []
-  const privacy = `Your details went to ${speakerName}, who decides how they are used; ${brand} stores them on ${speakerName}'s behalf. To erase your details, open this link and confirm:`
+  const to = input.receivedBy ?? [speakerName]
+  const privacy =
+    to.length === 1 && to[0] === speakerName
+      ? `Your details went to ${speakerName}, who decides how they are used; ${brand} stores them on ${speakerName}'s behalf. To erase your details, open this link and confirm:`
+      : `Your details went to ${joinNames(to)}, ${to.length > 1 ? 'who each decide' : 'who decides'} how they are used; ${brand} stores them on their behalf. To erase your details, open this link and confirm:`
   const text = [
     opening,
     ...offerLines,

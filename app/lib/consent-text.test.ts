@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { consentNoticeText, consentTextHash, normalizeConsentText } from './consent-text'
+import {
+  consentNoticeText,
+  consentTextHash,
+  controllerLine,
+  joinNames,
+  normalizeConsentText,
+  receivedBy,
+  recipientsLine,
+  shareBoxText,
+} from './consent-text'
 
 const notice = {
   wording: 'Ada will email you the slides.',
@@ -45,5 +54,70 @@ describe('consent text versions', () => {
 
   it('an empty wording still records who receives the data', () => {
     expect(consentNoticeText({ ...notice, wording: '  ' })).toMatch(/^Your details go to Ada Lovelace/)
+  })
+})
+
+describe('an event session’s notice names every recipient (issue 23 Deliver 5)', () => {
+  const on = (recipients: 'organiser' | 'speaker' | 'both') => ({
+    ...notice,
+    event: { recipients, organiserName: 'DevConf' },
+  })
+
+  it.each([
+    [
+      'organiser',
+      "Your details go to DevConf, the organiser of this event, who decides how they are used. The speaker, Ada Lovelace, does not receive them. Lectern stores them on DevConf's behalf.",
+    ],
+    [
+      'speaker',
+      "Your details go to Ada Lovelace, the speaker, who decides how they are used. The organiser, DevConf, does not receive them. Lectern stores them on Ada Lovelace's behalf.",
+    ],
+    [
+      'both',
+      'Your details go to DevConf, the organiser of this event, who decides how they are used. Ada Lovelace, the speaker, receives them too only if you tick the box below. Lectern stores them on their behalf.',
+    ],
+  ] as const)('%s: %s', (recipients, line) => {
+    expect(recipientsLine(on(recipients))).toBe(line)
+    expect(consentNoticeText(on(recipients))).toBe(
+      `Ada will email you the slides.\n${line}\nPrivacy notice: https://lectern.example/privacy-policy`,
+    )
+  })
+
+  it('only "both" has the box, and it names the speaker', () => {
+    expect(shareBoxText(on('both'))).toBe(
+      'Also share my details with Ada Lovelace, the speaker, who may then contact me about this talk',
+    )
+    expect(shareBoxText(on('organiser'))).toBeNull()
+    expect(shareBoxText(on('speaker'))).toBeNull()
+    expect(shareBoxText(notice)).toBeNull()
+  })
+
+  it('each choice, and each organiser’s name, is its own version of the notice', () => {
+    const hashes = [
+      on('organiser'),
+      on('speaker'),
+      on('both'),
+      { ...on('both'), event: { recipients: 'both' as const, organiserName: 'PyCon' } },
+      notice,
+    ].map((n) => consentTextHash(consentNoticeText(n)))
+    expect(new Set(hashes).size).toBe(5)
+  })
+
+  it('outside events the notice is unchanged: the speaker is the one recipient', () => {
+    expect(recipientsLine(notice)).toBe(controllerLine(notice))
+    expect(receivedBy(notice, { toOrganiser: true, toSpeaker: true })).toEqual(['Ada Lovelace'])
+  })
+
+  it.each([
+    [{ toOrganiser: true, toSpeaker: false }, ['DevConf (the organiser)'], 'DevConf (the organiser)'],
+    [{ toOrganiser: false, toSpeaker: true }, ['Ada Lovelace (the speaker)'], 'Ada Lovelace (the speaker)'],
+    [
+      { toOrganiser: true, toSpeaker: true },
+      ['DevConf (the organiser)', 'Ada Lovelace (the speaker)'],
+      'DevConf (the organiser) and Ada Lovelace (the speaker)',
+    ],
+  ])('who received a capture: %o', (given, names, sentence) => {
+    expect(receivedBy(on('both'), given)).toEqual(names)
+    expect(joinNames(names)).toBe(sentence)
   })
 })

@@ -13,6 +13,8 @@ export const LEAD_FIELDS = {
   phone: 'phone',
   linkedin: 'linkedin',
   marketing: 'marketing',
+  // The unticked box that shares the details with an event's speaker (issue 23; app/lib/consent-text.ts shareBoxText).
+  share: 'share_speaker',
   submission: 'submission',
 } as const
 
@@ -49,6 +51,8 @@ export type LeadInput = {
   linkedinUrl: string | null
   answers: LeadAnswers
   marketingConsent: boolean
+  /** The attendee ticked the box sharing their details with an event's speaker (only shown when both may receive them). */
+  shareWithSpeaker: boolean
 }
 /** What the attendee typed, keyed by field name, to fill the form again after an error. */
 export type LeadFormValues = Record<string, string | string[]>
@@ -149,9 +153,14 @@ export function parseLeadForm(config: LeadFormConfig, get: (name: string) => str
 
   const marketingConsent = get(LEAD_FIELDS.marketing).includes('yes')
   if (marketingConsent) values[LEAD_FIELDS.marketing] = 'yes'
+  const shareWithSpeaker = get(LEAD_FIELDS.share).includes('yes')
+  if (shareWithSpeaker) values[LEAD_FIELDS.share] = 'yes'
 
   if (Object.keys(errors).length > 0) return { ok: false, errors, values }
-  return { ok: true, value: { firstName, email, company, jobTitle, phone, linkedinUrl, answers, marketingConsent } }
+  return {
+    ok: true,
+    value: { firstName, email, company, jobTitle, phone, linkedinUrl, answers, marketingConsent, shareWithSpeaker },
+  }
 }
 
 function parseAnswer(

@@ -5,6 +5,8 @@ import {
   accounts,
   consentTexts,
   contacts,
+  eventSpeakers,
+  events,
   leadConsents,
   leads,
   leadSubmissions,
@@ -18,7 +20,8 @@ import {
 import { attendeeConfirmationEmail, newLeadEmail } from '~/emails/leads'
 import { emailJobPayload } from '~/jobs/email.server'
 import { jobsQueued } from '~/jobs/queue.server'
-import { consentTextHash, normalizeConsentText } from '~/lib/consent-text'
+import { consentTextHash, normalizeConsentText, receivedBy, type EventParties } from '~/lib/consent-text'
+import { captureRecipients } from '~/lib/events'
 import type { LeadInput } from '~/lib/lead-form'
 import { workspaceLink } from '~/lib/permissions'
 import { isPlan, visibleLeadLimit, type Plan } from '~/lib/plans'
@@ -66,12 +69,25 @@ const publicSessionColumns = {
   speakerPhoto: speakers.profileImageUrl,
   speakerLinkedin: speakers.linkedinUrl,
   speakerWebsite: speakers.websiteUrl,
+  // An organiser's event (issue 23): who receives the captures, the organiser's name, the roster speaker.
+  eventId: talkSessions.eventId,
+  eventRecipients: events.recipients,
+  organiserName: workspaces.name,
+  rosterName: eventSpeakers.name,
+  rosterJobTitle: eventSpeakers.jobTitle,
+  rosterCompany: eventSpeakers.company,
+  rosterPhoto: eventSpeakers.photoUrl,
+  rosterUserId: eventSpeakers.userId,
 }
 
 type PublicSessionRow = Awaited<ReturnType<typeof publicSessionQuery>>[number]
 
-export type PublicSession = Omit<PublicSessionRow, 'plan' | 'speakerName' | 'displayName'> & {
+type RosterColumns = 'rosterName' | 'rosterJobTitle' | 'rosterCompany' | 'rosterPhoto' | 'rosterUserId'
+
+export type PublicSession = Omit<PublicSessionRow, 'plan' | 'speakerName' | 'displayName' | 'eventRecipients' | RosterColumns> & {
   plan: Plan
+  /** A session of an organiser's event: who receives its captures (the notice names them). Null outside events. */
+  event: EventParties | null
   /** The talk title when the speaker left the headline empty. */
   displayHeadline: string
   /** The name attendees see (speakerNameForAttendees: Settings, else directory profile, else account email). */
@@ -79,14 +95,31 @@ export type PublicSession = Omit<PublicSessionRow, 'plan' | 'speakerName' | 'dis
   hasOffer: boolean
 }
 
-function toPublicSession({ displayName, ...row }: PublicSessionRow): PublicSession {
+function toPublicSession(publicRow: PublicSessionRow): PublicSession {
+  const { displayName, eventRecipients, rosterName, rosterJobTitle, rosterCompany, rosterPhoto, rosterUserId, ...row } = publicRow
   const hasOffer = (row.offerKind === 'url' && !!row.offerUrl) || (row.offerKind === 'file' && !!row.offerFileKey)
-  return {
+  const session: PublicSession = {
     ...row,
     plan: isPlan(row.plan) ? row.plan : 'free',
     displayHeadline: row.headline.trim() || row.talkTitle,
     speakerName: speakerNameForAttendees({ displayName, profileName: row.speakerName, email: row.ownerEmail }),
     hasOffer,
+    event: null,
+  }
+  if (!row.eventId || !eventRecipients || rosterName === null) return session
+  // An event's session shows its roster speaker, whoever runs it: until the speaker claims their
+  // page the runner is the organiser, whose own name, profile and address are not the speaker's.
+  const claimed = rosterUserId !== null && rosterUserId === row.userId
+  return {
+    ...session,
+    speakerName: rosterName,
+    speakerJobTitle: rosterJobTitle || null,
+    speakerCompany: rosterCompany || null,
+    speakerPhoto: rosterPhoto || null,
+    speakerEmail: claimed ? row.speakerEmail : null,
+    speakerLinkedin: claimed ? row.speakerLinkedin : null,
+    speakerWebsite: claimed ? row.speakerWebsite : null,
+    event: { recipients: eventRecipients, organiserName: row.organiserName },
   }
 }
 
@@ -99,6 +132,8 @@ function publicSessionQuery(db: Db | Tx) {
     .innerJoin(workspaces, eq(workspaces.id, talkSessions.workspaceId))
     .leftJoin(accounts, eq(accounts.userId, talkSessions.userId))
     .leftJoin(speakers, eq(speakers.userId, talkSessions.userId))
+    .leftJoin(events, eq(events.id, talkSessions.eventId))
+    .leftJoin(eventSpeakers, eq(eventSpeakers.id, talkSessions.speakerId))
     .orderBy(desc(speakers.updatedAt))
     .limit(1)
 }
@@ -141,6 +176,8 @@ export type SubmitLeadInput = {
   noticeText: string
   /** The marketing tick box's label as shown, or null when the page had none. */
   marketingText: string | null
+  /** The box sharing the details with an event's speaker, as shown (shareBoxText), or null when the page had none. */
+  shareText?: string | null
 }
 
 export type SubmitLeadResult = { leadId: string; duplicate: boolean }
@@ -164,12 +201,27 @@ export async function submitLead({
   input,
   noticeText,
   marketingText,
+  shareText = null,
 }: SubmitLeadInput): Promise<SubmitLeadResult | null> {
   const config = getConfig()
   const erase = newEraseToken()
   const now = new Date()
   const at = now.toISOString()
-  const texts = marketingText ? [noticeText, marketingText] : [noticeText]
+  // Who receives this capture (issue 23 Deliver 5): everyone concerned outside events; on an event's
+  // session its choice, and with 'both' the attendee's box decides for the speaker.
+  const event = session.event
+  const given = event
+    ? captureRecipients(event.recipients, shareText !== null && input.shareWithSpeaker)
+    : { toOrganiser: true, toSpeaker: true }
+  const ledgerRecipients = event
+    ? sql`array[${sql.join(
+        [...(given.toOrganiser ? ['organiser'] : []), ...(given.toSpeaker ? ['speaker'] : [])].map((r) => sql`${r}::text`),
+        sql`, `,
+      )}]::text[]`
+    : sql`null::text[]`
+  const shareHash = shareText ? consentTextHash(shareText) : null
+  const shareConsent = shareText ? input.shareWithSpeaker : null
+  const texts = [noticeText, marketingText, shareText].filter((t): t is string => !!t)
   const newTexts = texts
     .filter((t) => !storedConsentHashes.has(consentTextHash(t)))
     .map((t) => ({ hash: consentTextHash(t), text: normalizeConsentText(t) }))
@@ -181,6 +233,7 @@ export async function submitLead({
       brand: config.BRAND_NAME,
       firstName: input.firstName,
       speakerName: session.speakerName,
+      receivedBy: receivedBy(session, given),
       talkTitle: session.talkTitle,
       eventName: session.eventName,
       offerTitle: session.offerTitle,
@@ -220,7 +273,7 @@ export async function submitLead({
   // Booleans stay booleans: postgres.js serialises a boolean parameter from the JS value.
   const marketing = input.marketingConsent
   const statement = sql`
-  with recipients as (${instantRecipients(owner, session.userId)}),
+  with recipients as (${instantRecipients(owner, session.userId, given)}),
   texts as (
     insert into ${consentTexts} (hash, text)
     select t.hash, t.text from jsonb_to_recordset(${JSON.stringify(newTexts)}::jsonb) as t(hash text, text text)
@@ -241,10 +294,11 @@ export async function submitLead({
   ),
   lead as (
     insert into ${leads} (session_id, owner_id, contact_id, email, first_name, company, job_title, phone, linkedin_url,
-      answers, marketing_consent, erase_token_hash, notified_at, notified_members)
+      answers, marketing_consent, erase_token_hash, to_organiser, to_speaker, notified_at, notified_members)
     select ${session.id}::uuid, ${owner}::uuid, contact.id, ${input.email}::text, ${input.firstName}::text,
       ${input.company}::text, ${input.jobTitle}::text, ${input.phone}::text, ${input.linkedinUrl}::text,
       ${JSON.stringify(input.answers)}::jsonb, ${marketing}::boolean, ${erase.hash}::text,
+      ${given.toOrganiser}::boolean, ${given.toSpeaker}::boolean,
       -- The members on instant: their notifications are queued below, in this statement.
       case when r.told is not null then ${at}::timestamptz end, r.told
     from contact cross join (select array_agg(user_id) as told from recipients) r
@@ -258,6 +312,9 @@ export async function submitLead({
       linkedin_url = coalesce(excluded.linkedin_url, ${leads}.linkedin_url),
       answers = ${leads}.answers || excluded.answers,
       marketing_consent = excluded.marketing_consent,
+      -- Who receives it follows the latest submission: unticking the speaker's box withdraws their copy.
+      to_organiser = excluded.to_organiser,
+      to_speaker = excluded.to_speaker,
       updated_at = ${at}::timestamptz
     returning id as lead_id, contact_id, (xmax = 0) as inserted
   ),
@@ -267,9 +324,11 @@ export async function submitLead({
     select ${submissionId}::uuid, lead.lead_id, ${session.id}::uuid from lead
   ),
   consent as (
-    insert into ${leadConsents} (lead_id, session_id, owner_id, submission_id, notice_hash, marketing_hash, marketing_consent)
+    insert into ${leadConsents} (lead_id, session_id, owner_id, submission_id, notice_hash, marketing_hash, marketing_consent,
+      recipients, share_hash, share_consent)
     select lead.lead_id, ${session.id}::uuid, ${owner}::uuid, ${submissionId}::uuid, ${consentTextHash(noticeText)}::text,
-      ${marketingText ? consentTextHash(marketingText) : null}::text, ${marketing}::boolean
+      ${marketingText ? consentTextHash(marketingText) : null}::text, ${marketing}::boolean,
+      ${ledgerRecipients}, ${shareHash}::text, ${shareConsent}::boolean
     from lead
   ),
   ${captureEventCtes({
@@ -346,14 +405,25 @@ export async function getThanks(code: string, submissionId: string) {
     .where(eq(talkSessions.code, code))
   if (!row) return null
   const [lead] = await getDb()
-    .select({ firstName: leads.firstName, confirmationSkipped: leads.confirmationSkipped })
+    .select({
+      firstName: leads.firstName,
+      confirmationSkipped: leads.confirmationSkipped,
+      toOrganiser: leads.toOrganiser,
+      toSpeaker: leads.toSpeaker,
+    })
     .from(leads)
     .innerJoin(leadSubmissions, eq(leadSubmissions.leadId, leads.id))
     .where(eq(leadSubmissions.id, submissionId))
     .limit(1)
-  return lead
-    ? { session: toPublicSession(row), firstName: lead.firstName, confirmationSkipped: lead.confirmationSkipped !== null }
-    : null
+  if (!lead) return null
+  const session = toPublicSession(row)
+  return {
+    session,
+    firstName: lead.firstName,
+    confirmationSkipped: lead.confirmationSkipped !== null,
+    /** Who has the details now, by name (the latest submission decides: app/lib/consent-text.ts receivedBy). */
+    receivedBy: receivedBy(session, lead),
+  }
 }
 
 /** The lead an erasure link points at (by the token's hash), on this session. */

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { isbot } from 'isbot'
 import { getSessionUser } from '~/auth/session.server'
 import { getConfig } from '~/config.server'
-import { consentNoticeText } from '~/lib/consent-text'
+import { consentNoticeText, shareBoxText } from '~/lib/consent-text'
 import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
 import { LEAD_FIELDS, parseLeadForm, questionField } from '~/lib/lead-form'
 import { viewKindFor } from '~/lib/session-views'
@@ -120,8 +120,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       speakerName: session.speakerName,
       brand,
       privacyUrl: `${getConfig().appUrl}${PRIVACY_PATH}`,
+      event: session.event,
     }),
     marketingText: session.marketingText.trim() || null,
+    shareText: shareBoxText(session),
   })
   if (!result) {
     return renderSessionPage(

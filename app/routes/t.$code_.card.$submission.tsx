@@ -15,7 +15,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
     name: session.speakerName,
     jobTitle: session.speakerJobTitle,
     company: session.speakerCompany,
-    email: session.speakerEmail ?? session.ownerEmail,
+    // An event's session runs under the organiser's account until its speaker claims it: that
+    // account's address is not the speaker's, so the card then has none (issue 23).
+    email: session.event ? session.speakerEmail : (session.speakerEmail ?? session.ownerEmail),
     urls: [session.speakerWebsite, session.speakerLinkedin],
     note: `Met at ${session.eventName}: ${session.talkTitle} (via ${getConfig().BRAND_NAME})`,
   })

@@ -19,6 +19,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     session: thanks.session,
     firstName: thanks.firstName,
     submissionId: params.submission!,
+    receivedBy: thanks.receivedBy,
     confirmationSkipped: thanks.confirmationSkipped,
   })
 }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { HONEYPOT_FIELD } from '~/components/forms'
 import { getConfig } from '~/config.server'
 import { safeAccent, textOnAccent } from '~/lib/accent-color'
-import { controllerLine } from '~/lib/consent-text'
+import { joinNames, recipientsLine, shareBoxText } from '~/lib/consent-text'
 import { LEAD_FIELDS, LEAD_LIMITS, questionField, RATING_VALUES, type LeadFormErrors, type LeadFormValues } from '~/lib/lead-form'
 import { countedUrl, SCAN_PARAM } from '~/lib/session-views'
 import type { PublicSession } from '~/models/lead-capture.server'
@@ -346,9 +346,11 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
         <div className="consent">
           {session.consentText.trim() ? <p>{session.consentText}</p> : null}
           <p>
-            {controllerLine({ speakerName: session.speakerName, brand })} <a href={PRIVACY_PATH}>Privacy notice</a>
+            {recipientsLine({ speakerName: session.speakerName, brand, event: session.event })}{' '}
+            <a href={PRIVACY_PATH}>Privacy notice</a>
           </p>
         </div>
+        <ShareBox session={session} values={values} />
         <button className="btn" type="submit" disabled={preview}>
           Send my details
         </button>
@@ -358,15 +360,33 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
   )
 }
 
+/**
+ * The unticked box naming an event's speaker, below the notice that refers to it (issue 23): only
+ * when both the organiser and the speaker may receive the details.
+ */
+function ShareBox({ session, values }: { session: PublicSession; values: LeadFormValues }) {
+  const text = shareBoxText(session)
+  if (!text) return null
+  return (
+    <label className="opt">
+      <input type="checkbox" name={LEAD_FIELDS.share} value="yes" defaultChecked={values[LEAD_FIELDS.share] === 'yes'} />
+      {text}
+    </label>
+  )
+}
+
 export function renderThanksPage({
   session,
   firstName,
   submissionId,
+  receivedBy = [session.speakerName],
   confirmationSkipped = false,
 }: {
   session: PublicSession
   firstName: string
   submissionId: string
+  /** Who has the details, by name (app/lib/consent-text.ts receivedBy). */
+  receivedBy?: string[]
   /** The confirmation email was held back by its limits (app/lib/confirmation-limits.ts): say so, not "we sent". */
   confirmationSkipped?: boolean
 }) {
@@ -377,7 +397,7 @@ export function renderThanksPage({
       <Speaker session={session} />
       <h1>Thanks, {firstName}!</h1>
       <p>
-        Your details are with {session.speakerName}.{' '}
+        Your details are with {joinNames(receivedBy)}.{' '}
         {confirmationSkipped
           ? 'We did not send you a confirmation email: too many have gone to this address, or from this page, recently. Bookmark this page to keep the offer.'
           : 'We have also sent you an email with everything on this page.'}
