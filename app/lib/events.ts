@@ -67,3 +67,38 @@ export function eventConsentText() {
 export const IMPORT_MAX_ROWS = 500
 /** A session's length when the CSV leaves it empty. */
 export const DEFAULT_SESSION_MINUTES = 30
+
+/**
+ * Where an event's status may go from each status (the organiser's buttons): a draft is published;
+ * a published event is archived when it is over, or taken back to draft; an archived one can be
+ * published again or taken back to draft.
+ */
+export const EVENT_STATUS_MOVES: Record<EventStatus, readonly EventStatus[]> = {
+  draft: ['published'],
+  published: ['archived', 'draft'],
+  archived: ['published', 'draft'],
+}
+
+export function canMoveEventStatus(from: EventStatus, to: EventStatus) {
+  return EVENT_STATUS_MOVES[from].includes(to)
+}
+
+/** An event's public address /e/{slug}: lower-case ASCII letters, digits and single hyphens. */
+export const EVENT_SLUG_MAX = 80
+export const EVENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** The address an event's name suggests ("DevConf 2027!" → "devconf-2027"); "event" when nothing is left. */
+export function eventSlug(name: string) {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, EVENT_SLUG_MAX)
+    .replace(/^-+|-+$/g, '')
+  return slug || 'event'
+}
+
+/** Events are the Event Organiser plan's (issue 23); what a workspace on another plan is told. */
+export const EVENTS_PLAN_TEXT =
+  'Events are part of the Event Organiser plan: a public programme page for each event, speakers invited in bulk with their pages made for them, insights by event, speaker and session, and a lawful lead export.'

@@ -10,6 +10,7 @@ import { canGoLive } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
 import type { Scope } from '~/lib/permissions'
 import { eraseCaptures } from '~/models/lead-events.server'
+import { purgeEventPages } from './events.server'
 import { runnerSessions } from './leads.server'
 import { lockWorkspace } from './workspaces.server'
 
@@ -174,26 +175,29 @@ export type GoLiveResult = 'ok' | 'not-found' | 'plan-limit'
  */
 export async function goLive(scope: Scope, id: string): Promise<GoLiveResult> {
   const { ownerId } = scope
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const plan = await lockWorkspace(tx, ownerId)
     const [session] = await tx
-      .select({ status: talkSessions.status })
+      .select({ status: talkSessions.status, eventId: talkSessions.eventId })
       .from(talkSessions)
       .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId), runnerSessions(scope)))
-    if (!session) return 'not-found'
-    if (session.status === 'live') return 'ok'
+    if (!session) return { outcome: 'not-found' as const }
+    if (session.status === 'live') return { outcome: 'ok' as const }
     const [live] = await tx
       .select({ n: count() })
       .from(talkSessions)
       .where(and(eq(talkSessions.workspaceId, ownerId), eq(talkSessions.status, 'live'), ne(talkSessions.id, id)))
-    if (!canGoLive(plan, live?.n ?? 0)) return 'plan-limit'
+    if (!canGoLive(plan, live?.n ?? 0)) return { outcome: 'plan-limit' as const }
     const now = new Date()
     await tx
       .update(talkSessions)
       .set({ status: 'live', wentLiveAt: now, closedAt: null, updatedAt: now })
       .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId)))
-    return 'ok'
+    return { outcome: 'ok' as const, eventId: session.eventId }
   })
+  // An event's speaker page links the attendee page while the session is live (issue 23).
+  if (result.outcome === 'ok' && 'eventId' in result && result.eventId) purgeEventPages()
+  return result.outcome
 }
 
 /** live → closed: the page stays up and says the session has ended; no new leads. */
@@ -204,7 +208,8 @@ export async function closeSession(scope: Scope, id: string): Promise<'ok' | 'no
     .update(talkSessions)
     .set({ status: 'closed', closedAt: now, updatedAt: now })
     .where(and(mine, eq(talkSessions.status, 'live')))
-    .returning({ id: talkSessions.id })
+    .returning({ id: talkSessions.id, eventId: talkSessions.eventId })
+  if (rows[0]?.eventId) purgeEventPages()
   if (rows.length) return 'ok'
   const [exists] = await getDb().select({ id: talkSessions.id }).from(talkSessions).where(mine)
   return exists ? 'not-live' : 'not-found'

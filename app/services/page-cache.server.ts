@@ -19,6 +19,9 @@ const CACHEABLE_PATHS = [
   /^\/speakers\/(?!admin$)[a-z0-9-]+$/,
   /^\/resources\/(?!admin$)[a-z0-9-]+$/,
   /^\/news\/[a-z0-9-]+$/,
+  // An event's public page and its speakers' pages (issue 23): purged by purgeEventPages().
+  /^\/e\/[a-z0-9-]+$/,
+  /^\/e\/[a-z0-9-]+\/[^/]+$/,
 ]
 
 /** Query flags that show the result of a form post (post/redirect/get without JavaScript): never shared. */

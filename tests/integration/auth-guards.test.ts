@@ -176,6 +176,21 @@ export const GUARD_TABLE: Row[] = [
   // The team page (issue 21): everyone in the workspace sees it; the invite form is the owner's and admins'.
   ...workspace('loader', 'app.team._index/route.tsx', '/app/team'),
   ...workspace('action', 'app.team._index/route.tsx', '/app/team?index', { intent: 'invite', email: '', role: 'member' }),
+  // Events (issue 23): the owner and admins ('events.manage'; a member's 403 and a speaker's 404 are in
+  // events-organiser.test.ts). The guard viewers' personal workspaces are on the Free plan, which has no
+  // events: creating one is refused (403) once the guard let them through.
+  ...workspace('loader', 'app.events._index.tsx', '/app/events'),
+  ...workspace('loader', 'app.events.new.tsx', '/app/events/new'),
+  ...workspace('action', 'app.events.new.tsx', '/app/events/new', { name: '' }).map((r) => ({
+    ...r,
+    speaker: 'denied' as const,
+    admin: 'denied' as const,
+  })),
+  ...workspace('loader', 'app.events.$id.tsx', `/app/events/${NO_ID}`),
+  ...workspace('loader', 'app.events.$id._index.tsx', `/app/events/${NO_ID}`),
+  ...workspace('action', 'app.events.$id._index.tsx', `/app/events/${NO_ID}`, { intent: 'status', status: 'published' }),
+  ...workspace('loader', 'app.events.$id.settings.tsx', `/app/events/${NO_ID}/settings`),
+  ...workspace('action', 'app.events.$id.settings.tsx', `/app/events/${NO_ID}/settings`, { intent: 'add-room', name: 'Hall' }),
   // An invitation link is public: a signed-out visitor sees what it is (an unknown token: 404).
   { module: 'invite.$token.tsx', fn: 'loader', path: `/invite/${'x'.repeat(43)}`, visitor: 'ok', speaker: 'ok', admin: 'ok' },
   // Checkout (issue 22): a signed-out buyer signs up and comes back to the same checkout; the return page asks to sign in.
@@ -205,7 +220,14 @@ export const GUARD_TABLE: Row[] = [
     admin: 'ok',
   },
   // The startup programme's offer link: an unknown token is a 404 for anyone (signed out is sent to sign-up only for a real offer).
-  { module: 'startup-program_.offer.$token.tsx', fn: 'loader', path: `/startup-program/offer/${'x'.repeat(43)}`, visitor: 'ok', speaker: 'ok', admin: 'ok' },
+  {
+    module: 'startup-program_.offer.$token.tsx',
+    fn: 'loader',
+    path: `/startup-program/offer/${'x'.repeat(43)}`,
+    visitor: 'ok',
+    speaker: 'ok',
+    admin: 'ok',
+  },
   // The workspace's Profile: the submissions screen's rules, so admins go to their home (spec 001 §2).
   ...workspace('loader', 'app.profile.tsx', '/app/profile').map((r) => ({ ...r, admin: { redirect: ADMIN_HOME_PATH } })),
   ...workspace('action', 'app.profile.tsx', '/app/profile', { name: '' }).map((r) => ({

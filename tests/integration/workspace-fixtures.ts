@@ -10,6 +10,7 @@ import { createSession } from '~/models/talk-sessions.server'
 import { createTalk } from '~/models/talks.server'
 import { createEndpoint, newDeliveryId } from '~/models/webhooks.server'
 import { sessionInput } from './app-utils'
+import { makeEvent } from './event-fixtures'
 import { createUser, sessionCookie } from './utils'
 
 // Two workspaces with one of everything (issue 21 Deliver 8), for the isolation crawl and the
@@ -28,6 +29,8 @@ export type Workspace = {
   people: { ownerOnly: Person; memberOnly?: Person; shared?: Person }
   eventNames: { owner: string; member?: string }
   segmentId: string
+  /** An event of the workspace (issue 23; a workspace on any plan can hold one made before). */
+  eventId: string
   webhookId: string
   deliveryId: string
 }
@@ -129,6 +132,7 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     .values({ ownerId: a, name: 'A segment', query: 'tag=vip' })
     .returning({ id: segments.id })
   const hookA = await webhookWithDelivery(a, ownerOnly.id, `a-${suffix}`)
+  const eventA = await makeEvent(a)
   await saveCrmConnection(a, `pat-a-${suffix}-token`, null)
 
   // B: the other owner's personal workspace (its id is the owner's).
@@ -143,6 +147,7 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     .values({ ownerId: b, name: `B secret segment ${suffix}`, query: 'tag=vip' })
     .returning({ id: segments.id })
   const hookB = await webhookWithDelivery(b, personB.id, `b-secret-${suffix}`)
+  const eventOfB = await makeEvent(b)
   await saveCrmConnection(b, `pat-b-${suffix}-token`, null)
 
   const A: Workspace = {
@@ -153,6 +158,7 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     people: { ownerOnly, memberOnly, shared },
     eventNames: { owner: ownerEventA, member: memberEventA },
     segmentId: segmentA!.id,
+    eventId: eventA.id,
     ...hookA,
   }
   const B: Workspace = {
@@ -163,10 +169,18 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     people: { ownerOnly: personB },
     eventNames: { owner: eventB },
     segmentId: segmentB!.id,
+    eventId: eventOfB.id,
     ...hookB,
   }
   /** Texts only B holds: none may appear in an answer to A's people. */
-  const secretsOfB = [personB.email, eventB, `B secret talk ${suffix}`, `B secret segment ${suffix}`, `hooks-b-secret-${suffix}`]
+  const secretsOfB = [
+    personB.email,
+    eventB,
+    `B secret talk ${suffix}`,
+    `B secret segment ${suffix}`,
+    `hooks-b-secret-${suffix}`,
+    eventOfB.name,
+  ]
   return {
     A,
     B,

@@ -11,7 +11,7 @@ import { twoWorkspaces, type Workspace } from './workspace-fixtures'
 // (tests/fuzz/routes.ts): a new /app route with a param fails the coverage test until it has a row
 // in ID_ROUTES saying which fixture id each param takes and how its action is posted.
 
-type Kind = 'session' | 'talk' | 'person' | 'webhook' | 'member'
+type Kind = 'session' | 'talk' | 'person' | 'webhook' | 'member' | 'event'
 /** A param filled with a fixture's id of that kind, or with each of these fixed values. */
 type Param = Kind | { values: readonly string[] }
 /** What a member of A gets for A's owner's item of this route: 404, 403 (role), or the page (talks are shared). */
@@ -71,6 +71,29 @@ export const ID_ROUTES: Record<string, IdRoute> = {
     member: 'shared',
     memberPost: 'forbidden',
   },
+  // An organiser's events (issue 23): the owner and admins only ('events.manage': a member is refused, 403).
+  'app.events.$id.tsx': { params: { id: 'event' }, member: 'forbidden' },
+  'app.events.$id._index.tsx': {
+    params: { id: 'event' },
+    actions: () => [{ intent: 'status', status: 'archived' }],
+    member: 'forbidden',
+  },
+  'app.events.$id.settings.tsx': {
+    params: { id: 'event' },
+    actions: (): Record<string, string>[] => [
+      { intent: 'add-room', name: 'Stolen room' },
+      {
+        intent: 'save',
+        name: 'Stolen',
+        startsOn: '2027-01-01',
+        endsOn: '2027-01-01',
+        timeZone: 'UTC',
+        venue: 'X',
+        recipients: 'organiser',
+      },
+    ],
+    member: 'forbidden',
+  },
   'app.settings_.webhooks.$id.tsx': {
     params: { id: 'webhook' },
     actions: (w): Record<string, string>[] => [
@@ -116,6 +139,7 @@ function idOf(w: Workspace, kind: Kind) {
     person: w.people.ownerOnly.id,
     webhook: w.webhookId,
     member: w.ownerUserId,
+    event: w.eventId,
   }[kind]
 }
 
