@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { getDb } from '../app/db/client.server'
 import { randomBytes } from 'node:crypto'
-import { speakers, talkSessions, talks, users, workspaceMembers, workspaces } from '../app/db/schema'
+import { eventRooms, events, speakers, talkSessions, talks, users, workspaceMembers, workspaces } from '../app/db/schema'
 import { isPlan } from '../app/lib/plans'
+import { upsertProgrammeRow } from '../app/models/event-programme.server'
 import { subscribe } from '../app/models/newsletter.server'
 import { createStartupApplication } from '../app/models/startup-applications.server'
 import { getConfig } from '../app/config.server'
@@ -143,6 +144,68 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
         code = session!.code
       }
       res.json({ ok: true, userId: user!.id, code })
+    }),
+  )
+
+  // An organiser (issue 23): the person's own workspace on the Event Organiser plan, with one
+  // published event (rooms Main Hall and Room B) and, unless `speakers` is false, two speakers with a
+  // session each, made by the import's own autogeneration (upsertProgrammeRow). Answers the ids.
+  app.post(
+    '/__e2e/organiser-event',
+    express.json(),
+    track(async (req, res) => {
+      const email = String(req.body?.email ?? '')
+        .trim()
+        .toLowerCase()
+      if (!email.includes('@')) return res.status(400).json({ error: 'email required' })
+      const db = getDb()
+      await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
+      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+      await db.update(workspaces).set({ plan: 'organiser' }).where(eq(workspaces.id, user!.id))
+      const suffix = randomBytes(3).toString('hex')
+      const [event] = await db
+        .insert(events)
+        .values({
+          workspaceId: user!.id,
+          slug: `e2e-conf-${suffix}`,
+          name: String(req.body?.name ?? `E2E Conf ${suffix}`),
+          startsOn: '2027-03-10',
+          endsOn: '2027-03-11',
+          timeZone: 'Europe/London',
+          venue: 'ExCeL',
+          city: 'London',
+          status: 'published',
+        })
+        .returning()
+      const [main, side] = await db
+        .insert(eventRooms)
+        .values([
+          { eventId: event!.id, name: 'Main Hall', nameKey: 'main hall', position: 0 },
+          { eventId: event!.id, name: 'Room B', nameKey: 'room b', position: 1 },
+        ])
+        .returning()
+      if (req.body?.speakers !== false) {
+        const rows = [
+          ['ada', 'Ada Lovelace', 'Notes on the engine', '2027-03-10T09:00:00Z', main!.id],
+          ['grace', 'Grace Hopper', 'Compilers for everyone', '2027-03-10T10:00:00Z', side!.id],
+        ] as const
+        await db.transaction(async (tx) => {
+          for (const [key, name, talkTitle, startsAt, roomId] of rows)
+            await upsertProgrammeRow(tx, event!, user!.id, {
+              email: `${key}-${suffix}@example.com`,
+              name,
+              jobTitle: '',
+              company: '',
+              bio: '',
+              talkTitle,
+              talkDescription: '',
+              startsAt: new Date(startsAt),
+              durationMinutes: 30,
+              roomId,
+            })
+        })
+      }
+      res.json({ ok: true, userId: user!.id, eventId: event!.id, slug: event!.slug })
     }),
   )
 

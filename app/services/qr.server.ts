@@ -1,5 +1,6 @@
 import QRCode from 'qrcode'
-import { SLIDE_BOX, slideLayout, type SlideBlock, type SlideText } from '~/lib/slide-layout'
+import { displayShortUrl, qrPayload, type QrFormat } from '~/lib/short-link'
+import { SLIDE_BOX, slideLayout, slideText, type SlideBlock, type SlideText } from '~/lib/slide-layout'
 import { loadFonts } from './og.server'
 
 // QR codes of session pages (issue 9 §3): error correction Q (a quarter of the code may be covered
@@ -91,4 +92,43 @@ export async function renderSlidePng(input: SlideText & { payload: string; accen
   )
   const svg = await satori(tree as never, { width: layout.width, height: layout.height, fonts: await loadFonts() })
   return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: layout.width } }).render().asPng())
+}
+
+/** What a session's downloads print: its code, and the slide's title, offer and accent colour. */
+export type SessionPrint = {
+  code: string
+  headline: string
+  talkTitle: string
+  offerTitle: string
+  offerPromise: string
+  accentColor: string
+}
+
+export type SessionDownload = { body: Buffer; type: string; suffix: string }
+
+/**
+ * One download of a session (issue 9 §3): its QR code (SVG, or PNG at 1024 or 2048 px) or its slide,
+ * with the content type and the file name's ending. /app/sessions/{id}/qr/{format} serves it, and
+ * an event's QR ZIP (event-qr-zip.server.ts) packs the same files. The code encodes
+ * {APP_URL}/t/{code}?qr=1, from config, never from request headers.
+ */
+export async function renderSessionDownload(session: SessionPrint, format: QrFormat, appUrl: string): Promise<SessionDownload> {
+  const payload = qrPayload(appUrl, session.code)
+  switch (format) {
+    case 'svg':
+      return { body: Buffer.from(await renderQrSvg(payload), 'utf8'), type: 'image/svg+xml', suffix: 'qr.svg' }
+    case 'png-1024':
+    case 'png-2048': {
+      const size = format === 'png-1024' ? 1024 : 2048
+      return { body: await renderQrPng(payload, size), type: 'image/png', suffix: `qr-${size}.png` }
+    }
+    case 'slide': {
+      const body = await renderSlidePng({
+        ...slideText(session, displayShortUrl(appUrl, session.code)),
+        payload,
+        accent: session.accentColor,
+      })
+      return { body, type: 'image/png', suffix: 'slide.png' }
+    }
+  }
 }

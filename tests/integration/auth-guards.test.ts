@@ -137,6 +137,8 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.sessions.$id._index.tsx', `/app/sessions/${NO_ID}`, { intent: 'go-live' }),
   ...workspace('loader', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`),
   ...workspace('action', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`, { eventName: '' }),
+  // An organiser's event QR ZIP: the workspace's owner passes the role check, an unknown event is a 404.
+  ...workspace('loader', 'app.events.$id.qr[.]zip.tsx', `/app/events/${NO_ID}/qr.zip`),
   ...workspace('loader', 'app.sessions.$id.qr.$format.tsx', `/app/sessions/${NO_ID}/qr/svg`),
   ...workspace('loader', 'app.sessions.$id_.leads.tsx', `/app/sessions/${NO_ID}/leads`),
   ...workspace('loader', 'app.settings.tsx', '/app/settings'),

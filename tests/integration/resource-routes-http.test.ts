@@ -3,6 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBuiltServer, type BuiltServer } from './built-server'
+import { unzip } from './unzip'
 
 // Every resource route (a route module without a component) over HTTP against the production build:
 // the status the client really receives. Calling loaders directly cannot show this, because with single
@@ -340,7 +341,61 @@ async function signedUpLead() {
   return lead
 }
 
+// An organiser's event with two sessions (/app/events/{id}/qr.zip), made through the test hook.
+let organiser: { eventId: string; slug: string; owner: string } | undefined
+async function organiserEvent() {
+  if (organiser) return organiser
+  const made = await fetch(`${server.url}/__e2e/organiser-event`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.url },
+    body: JSON.stringify({ email: 'http-organiser@example.com' }),
+  })
+  const { eventId, slug } = (await made.json()) as { eventId: string; slug: string }
+  organiser = { eventId, slug, owner: await server.signIn('http-organiser@example.com') }
+  return organiser
+}
+
 Object.assign(cases, {
+  'app.events.$id.qr[.]zip.tsx': [
+    {
+      name: 'anonymous → redirect to sign in',
+      run: async () => {
+        const { eventId } = await organiserEvent()
+        const res = await send(`/app/events/${eventId}/qr.zip`)
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toMatch(/login/)
+      },
+    },
+    {
+      name: 'organiser → 200 ZIP attachment, streamed, with three files a session',
+      run: async () => {
+        const { eventId, slug, owner } = await organiserEvent()
+        const res = await send(`/app/events/${eventId}/qr.zip`, { cookie: owner })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('application/zip')
+        expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="${slug}-qr-codes.zip"`)
+        // Streamed: no length known up front.
+        expect(res.headers.get('Content-Length')).toBeNull()
+        const names = Object.keys(unzip(Buffer.from(await res.arrayBuffer())))
+        expect(names.sort()).toEqual([
+          'Main Hall/2027-03-10 0900 Ada Lovelace - Notes on the engine - slide.png',
+          'Main Hall/2027-03-10 0900 Ada Lovelace - Notes on the engine.png',
+          'Main Hall/2027-03-10 0900 Ada Lovelace - Notes on the engine.svg',
+          'Room B/2027-03-10 1000 Grace Hopper - Compilers for everyone - slide.png',
+          'Room B/2027-03-10 1000 Grace Hopper - Compilers for everyone.png',
+          'Room B/2027-03-10 1000 Grace Hopper - Compilers for everyone.svg',
+        ])
+      },
+    },
+    {
+      name: "another workspace's event or no such id → 404",
+      run: async () => {
+        const { eventId } = await organiserEvent()
+        expect((await send(`/app/events/${eventId}/qr.zip`, { cookie: speaker })).status).toBe(404)
+        expect((await send('/app/events/nope/qr.zip', { cookie: speaker })).status).toBe(404)
+      },
+    },
+  ],
   't.$code.tsx': [
     {
       name: 'unknown code → 404 page',

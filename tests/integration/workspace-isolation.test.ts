@@ -49,6 +49,8 @@ export const ID_ROUTES: Record<string, IdRoute> = {
     actions: (w) => [sessionForm(w.talkId)],
     member: 'not-found',
   },
+  // An organiser's event (issue 23): events.manage is the owner's and admins' (a member gets 403).
+  'app.events.$id.qr[.]zip.tsx': { params: { id: 'event' }, member: 'forbidden' },
   'app.sessions.$id.qr.$format.tsx': {
     params: { id: 'session', format: { values: QR_DOWNLOADS.map((d) => d.format) } },
     member: 'not-found',
