@@ -69,3 +69,8 @@ export function goneText(state: Exclude<InvitationState, 'pending'>, inviterEmai
 export function noSeatText(workspaceName: string, inviterEmail: string) {
   return `This workspace (${workspaceName}) has no free seat left. Ask ${inviterEmail} to free a seat or move to a plan with more seats, then open this link again.`
 }
+
+/** A speaker invitation whose page another account claimed meanwhile (issue 23): nothing changes. */
+export function claimedByOtherText(workspaceName: string, inviterEmail: string) {
+  return `This speaker page at ${workspaceName} has already been claimed by another account, so this invitation cannot claim it. Nothing has changed. If that was not you, ask ${inviterEmail} to look into it.`
+}

@@ -30,6 +30,10 @@ const EXPECTED: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   // Everyone in the workspace: talks and sessions of their own, the leads they see, their notifications.
   'talks.create': [O, A, M],
   'sessions.create': [O, A, M],
+  // The team's own pages and the full session form: not an event's speaker (issue 23: 404 for them).
+  'sessions.edit': [O, A, M],
+  'team.view': [O, A, M],
+  'settings.view': [O, A, M],
   'leads.own': [O, A, M, S],
   'notifications.own': [O, A, M, S],
   // The owner cannot leave before transferring ownership (Deliver 6).

@@ -17,6 +17,12 @@ export const WORKSPACE_ACTIONS = [
   // Everyone in the workspace.
   'talks.create',
   'sessions.create',
+  // The team (owner, admin, member), not an event's speaker: every field of a session they run (the
+  // session form ignores the organiser's locks, so a speaker edits on /app/speaking), the team's
+  // pages, and the workspace's settings.
+  'sessions.edit',
+  'team.view',
+  'settings.view',
   'leads.own',
   'notifications.own',
   'workspace.leave',
@@ -47,6 +53,9 @@ export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number]
 export const PERMISSIONS: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'talks.create': ['owner', 'admin', 'member'],
   'sessions.create': ['owner', 'admin', 'member'],
+  'sessions.edit': ['owner', 'admin', 'member'],
+  'team.view': ['owner', 'admin', 'member'],
+  'settings.view': ['owner', 'admin', 'member'],
   'leads.own': ['owner', 'admin', 'member', 'speaker'],
   'notifications.own': ['owner', 'admin', 'member', 'speaker'],
   // The owner cannot leave before handing the workspace to an admin (Deliver 6).

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
+import { eventSpeakers, workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
 import { invitationState, normalizeInviteEmail, type InvitationState } from '~/lib/invitations'
 import { seatLimit, takesSeat, type WorkspaceRole } from '~/lib/permissions'
 import type { Plan } from '~/lib/plans'
 import { recordAudit } from './audit.server'
 import { membershipChangedListing } from './speakers.server'
 import { countMembers, hashToken, lockedWorkspace, pendingWhere, TOKEN_SHAPE } from './invitations.server'
+import { claimRosterEntry } from './speaker-invitations.server'
 
 // The invitation link's side (issue 21 Deliver 3 and 4; docs/teams.md "Invitations"): what a token
 // points at, and accepting it. Making, resending and revoking invitations is invitations.server.ts.
@@ -17,6 +18,10 @@ export type InvitationView = {
   workspaceName: string
   email: string
   role: WorkspaceRole
+  /** A speaker invitation (issue 23) claims this roster entry of the organiser. */
+  speakerId: string | null
+  /** The account that claimed that roster entry, if any (another account's claim refuses the accept). */
+  speakerClaimedBy: string | null
   inviterEmail: string
   expiresAt: Date
   state: InvitationState
@@ -32,6 +37,8 @@ export async function getInvitationByToken(token: string, db: Db | Tx = getDb())
       workspaceName: workspaces.name,
       email: workspaceInvitations.email,
       role: workspaceInvitations.role,
+      speakerId: workspaceInvitations.speakerId,
+      speakerClaimedBy: eventSpeakers.userId,
       inviterEmail: workspaceInvitations.inviterEmail,
       expiresAt: workspaceInvitations.expiresAt,
       acceptedAt: workspaceInvitations.acceptedAt,
@@ -39,6 +46,7 @@ export async function getInvitationByToken(token: string, db: Db | Tx = getDb())
     })
     .from(workspaceInvitations)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .leftJoin(eventSpeakers, eq(eventSpeakers.id, workspaceInvitations.speakerId))
     .where(eq(workspaceInvitations.tokenHash, hashToken(token)))
     .limit(1)
   if (!row) return null
@@ -47,13 +55,15 @@ export async function getInvitationByToken(token: string, db: Db | Tx = getDb())
 }
 
 export type AcceptResult =
-  | { ok: true; workspaceId: string; workspaceName: string }
+  | { ok: true; workspaceId: string; workspaceName: string; role: WorkspaceRole; claimed: boolean }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'gone'; state: Exclude<InvitationState, 'pending'>; inviterEmail: string }
   | { ok: false; reason: 'wrong-account'; email: string }
   | { ok: false; reason: 'no-seat'; inviterEmail: string; workspaceName: string }
+  | { ok: false; reason: 'claimed-by-other'; inviterEmail: string; workspaceName: string }
 
 class NoSeat extends Error {}
+class ClaimedByOther extends Error {}
 
 /**
  * Accepts an invitation for the signed-in user. Only the invited address may (case-insensitive);
@@ -88,6 +98,7 @@ export async function acceptInvitation(token: string, user: { id: string; email:
         .select({ role: workspaceMembers.role })
         .from(workspaceMembers)
         .where(and(eq(workspaceMembers.workspaceId, invitation.workspaceId), eq(workspaceMembers.userId, user.id)))
+      let role: WorkspaceRole = already?.role ?? invitation.role
       if (!already) {
         // This invitation's own seat is no longer pending (just marked used): counted once, as a member.
         const members = await countMembers(tx, invitation.workspaceId)
@@ -104,14 +115,25 @@ export async function acceptInvitation(token: string, user: { id: string; email:
           tx,
         )
         joinedPlan = workspace.plan
+        role = invitation.role
       }
-      return { ok: true, workspaceId: invitation.workspaceId, workspaceName: workspace.name }
+      // A speaker invitation claims its roster entry. Someone already in the workspace with another
+      // role (an admin who also speaks) keeps that role — never demoted to speaker — and claims it too.
+      if (invitation.speakerId) {
+        const claim = await claimRosterEntry(tx, invitation.workspaceId, invitation.speakerId, user)
+        if (claim === 'claimed-by-other') throw new ClaimedByOther()
+        if (claim === 'not-found') return { ok: false, reason: 'not-found' }
+      }
+      return { ok: true, workspaceId: invitation.workspaceId, workspaceName: workspace.name, role, claimed: Boolean(invitation.speakerId) }
     })
     membershipChangedListing(joinedPlan)
     return result
   } catch (error) {
     if (error instanceof NoSeat)
       return { ok: false, reason: 'no-seat', inviterEmail: invitation.inviterEmail, workspaceName: invitation.workspaceName }
+    // Rolled back: nothing changed, the invitation is still pending.
+    if (error instanceof ClaimedByOther)
+      return { ok: false, reason: 'claimed-by-other', inviterEmail: invitation.inviterEmail, workspaceName: invitation.workspaceName }
     throw error
   }
 }

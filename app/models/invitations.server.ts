@@ -271,7 +271,7 @@ export type PendingInvitation = {
   createdAt: Date
 }
 
-/** The workspace's pending invitations, newest first (the team page). */
+/** The workspace's pending team invitations, newest first (the team page; speakers' are on their event's page). */
 export async function listPendingInvitations(workspaceId: string): Promise<PendingInvitation[]> {
   return getDb()
     .select({
@@ -283,7 +283,7 @@ export async function listPendingInvitations(workspaceId: string): Promise<Pendi
       createdAt: workspaceInvitations.createdAt,
     })
     .from(workspaceInvitations)
-    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pendingWhere()))
+    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pendingWhere(), ne(workspaceInvitations.role, 'speaker')))
     .orderBy(desc(workspaceInvitations.createdAt))
 }
 

@@ -5,6 +5,7 @@ import { canManageMember, type WorkspaceRole } from '~/lib/permissions'
 import type { Plan } from '~/lib/plans'
 import { speakerNameForAttendees } from '~/lib/speaker-name'
 import { recordAudit } from './audit.server'
+import { releaseRosterEntries } from './speaker-invitations.server'
 import { membershipChangedListing } from './speakers.server'
 import { lockWorkspace } from './workspaces.server'
 
@@ -158,13 +159,15 @@ export async function removeMember(
     if (!canManageMember(actorRole, targetRole, null)) return 'forbidden'
     if (reassignTo === targetId || !(await roleIn(tx, workspaceId, reassignTo))) return 'bad-reassignee'
     const moved = await handOver(tx, workspaceId, targetId, reassignTo)
+    // A removed event speaker's page is unclaimed again (issue 23); their sessions moved above.
+    const unclaimed = await releaseRosterEntries(tx, workspaceId, targetId)
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, targetId)))
     await dropOfferTo(tx, workspaceId, targetId)
     const [subject, reassignedTo] = [await emailOf(tx, targetId), await emailOf(tx, reassignTo)]
     await recordAudit(
-      { workspaceId, actor, kind: 'member.removed', subject, data: { role: targetRole, reassignedTo, ...moved } },
+      { workspaceId, actor, kind: 'member.removed', subject, data: { role: targetRole, reassignedTo, ...moved, ...(unclaimed ? { unclaimed } : {}) } },
       tx,
     )
     return 'removed'
@@ -190,6 +193,7 @@ export async function leaveWorkspace(workspaceId: string, person: Person): Promi
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
       .limit(1)
     const moved = owner ? await handOver(tx, workspaceId, person.id, owner.id) : { talks: 0, sessions: 0 }
+    const unclaimed = await releaseRosterEntries(tx, workspaceId, person.id)
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, person.id)))
@@ -200,7 +204,7 @@ export async function leaveWorkspace(workspaceId: string, person: Person): Promi
         actor: person,
         kind: 'member.left',
         subject: person.email,
-        data: { role, reassignedTo: owner?.email ?? null, ...moved },
+        data: { role, reassignedTo: owner?.email ?? null, ...moved, ...(unclaimed ? { unclaimed } : {}) },
       },
       tx,
     )

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -9,6 +9,7 @@ import { PLAN_LABELS } from '~/lib/plans'
 import { conversion, conversionNote } from '~/lib/conversion'
 import { formatPercent } from '~/lib/roi'
 import { formatSessionTime } from '~/lib/time-zone'
+import { SPEAKING_PATH } from '~/lib/workspace-nav'
 import { listSessions } from '~/models/talk-sessions.server'
 import { listTalks } from '~/models/talks.server'
 
@@ -16,6 +17,8 @@ import { listTalks } from '~/models/talks.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
+  // An event's speaker (issue 23) has no sessions list of the organiser's: their home is My talks.
+  if (scope.role === 'speaker') throw redirect(SPEAKING_PATH)
   const [sessions, talks] = await Promise.all([listSessions(sessionsScope(scope)), listTalks(scope.ownerId)])
   return {
     plan: PLAN_LABELS[scope.workspace.plan],

@@ -17,6 +17,7 @@ import { QR_DOWNLOADS, shortUrl } from '~/lib/short-link'
 import { confirmationsSkippedSummary } from '~/lib/confirmation-limits'
 import { conversion, conversionHint } from '~/lib/conversion'
 import { formatPercent } from '~/lib/roi'
+import { can } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
 import { countSkippedConfirmations } from '~/models/confirmation-budget.server'
@@ -57,6 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     skippedConfirmations: confirmationsSkippedSummary(await countSkippedConfirmations(scope.ownerId, session.id)),
     url: shortUrl(getConfig().appUrl, session.code),
     lock: await sessionLock(request, scope, session),
+    // An event's speaker (issue 23) goes live and closes; editing, copying and deleting are the team's.
+    canEdit: can(scope.role, 'sessions.edit'),
   }
 }
 
@@ -89,6 +92,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(here, { type: 'success', description: 'Session closed. Its page now says the session has ended.' })
     }
     case 'duplicate': {
+      // An event's speaker runs their session (go live, close) but makes no sessions of the organiser's.
+      await requireWorkspace(request, 'sessions.create')
       const copy = await duplicateSession(sessions, id)
       if (!copy) throw notFound()
       return redirectWithToast(`/app/sessions/${copy.id}/edit`, {
@@ -97,6 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       })
     }
     case 'delete': {
+      await requireWorkspace(request, 'sessions.edit')
       if (!(await deleteSession(sessions, id))) throw notFound()
       return redirectWithToast('/app', { type: 'success', description: 'Session deleted.' })
     }
@@ -104,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session, stats, skippedConfirmations, url, lock } = useLoaderData<typeof loader>()
+  const { session, stats, skippedConfirmations, url, lock, canEdit } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const confirmDelete = params.get('delete') === '1'
@@ -115,9 +121,11 @@ export default function SessionPage() {
         title={session.eventName}
         intro={`${session.talkTitle} · ${session.when}${session.where ? ` · ${session.where}` : ''}`}
       >
-        <Link to={`${base}/edit`} className={buttonClass.secondary}>
-          Edit
-        </Link>
+        {canEdit ? (
+          <Link to={`${base}/edit`} className={buttonClass.secondary}>
+            Edit
+          </Link>
+        ) : null}
         <Link to={`${base}/leads`} className={buttonClass.secondary}>
           Leads
         </Link>
@@ -171,12 +179,16 @@ export default function SessionPage() {
               Close session
             </button>
           )}
-          <button type="submit" name="intent" value="duplicate" className={buttonClass.secondary}>
-            Duplicate for the next event
-          </button>
-          <Link to={`${base}?delete=1`} className={buttonClass.secondary}>
-            Delete
-          </Link>
+          {canEdit ? (
+            <>
+              <button type="submit" name="intent" value="duplicate" className={buttonClass.secondary}>
+                Duplicate for the next event
+              </button>
+              <Link to={`${base}?delete=1`} className={buttonClass.secondary}>
+                Delete
+              </Link>
+            </>
+          ) : null}
         </WorkspaceForm>
       </section>
 

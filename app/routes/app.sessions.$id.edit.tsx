@@ -15,7 +15,7 @@ import { redirectWithToast } from '~/services/toast.server'
 const notFound = () => new Response('Session not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'sessions.edit')
   const session = isUuid(params.id) ? await getSession(sessionsScope(scope), params.id) : null
   if (!session) throw notFound()
   const talks = await listTalks(scope.ownerId)
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'sessions.edit')
   const session = isUuid(params.id) ? await getSession(sessionsScope(scope), params.id) : null
   if (!session) throw notFound()
   const form = await readSessionForm(request, session)

@@ -13,7 +13,7 @@ import { newSessionDefaults, readSessionForm, speakerDisplayName } from '~/servi
 import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'sessions.create')
   const talks = await listTalks(scope.ownerId)
   const wanted = new URL(request.url).searchParams.get('talk')
   const talk = talks.find((t) => t.id === wanted) ?? (talks.length === 1 ? talks[0]! : null)
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'sessions.create')
   const form = await readSessionForm(request, null)
   if (!form.ok) return data({ result: form.reply }, { status: 400 })
   const created = await createSession(scope, form.input)

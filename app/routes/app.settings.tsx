@@ -55,7 +55,7 @@ function nameWithoutSetting(profileName: string | undefined, email: string) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'settings.view')
   const [account, [profile], leadNotify, memberships] = await Promise.all([
     getAccount(scope.userId),
     listSpeakersByOwner(scope.userId),
@@ -81,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'settings.view')
   const form = await readForm(request)
   if (form.get('intent') === 'close-account') {
     const confirm = parseWithZod(form, { schema: CloseAccountSchema })

@@ -15,14 +15,14 @@ import { redirectWithToast } from '~/services/toast.server'
 const notFound = () => new Response('Talk not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'talks.create')
   const talk = isUuid(params.id) ? await getTalk(scope.ownerId, params.id) : null
   if (!talk) throw notFound()
   return { talk }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'talks.create')
   if (!isUuid(params.id)) throw notFound()
   const submission = parseWithZod(await readForm(request), { schema: TalkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })

@@ -27,7 +27,7 @@ import { unlockOffer } from '~/services/checkout.server'
 const notFound = () => new Response('Talk not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'talks.create')
   const found = await getTalkRoiData({ scope, sessions: sessionsScope(scope) }, params.id ?? '')
   if (!found) throw notFound()
   const bySession = new Map<string, CreditedPerson[]>()

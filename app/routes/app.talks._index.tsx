@@ -14,7 +14,7 @@ export const TALK_HAS_SESSIONS = 'This talk has sessions. Delete its sessions fi
 const DeleteSchema = z.object({ intent: z.literal('delete'), id: z.uuid() })
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'talks.create')
   const talks = await listTalks(scope.ownerId)
   const deleteId = new URL(request.url).searchParams.get('delete')
   const toDelete = talks.find((t) => t.id === deleteId) ?? null
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'talks.create')
   const parsed = DeleteSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
   const result = await deleteTalk(scope.ownerId, parsed.data.id)

@@ -11,12 +11,12 @@ import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireWorkspace(request)
+  await requireWorkspace(request, 'talks.create')
   return null
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'talks.create')
   const submission = parseWithZod(await readForm(request), { schema: TalkSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const talk = await createTalk(scope, submission.value)

@@ -36,7 +36,7 @@ const REMOVE_REFUSED: Record<'forbidden' | 'self' | 'bad-reassignee', string> = 
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'team.view')
   const member = isUuid(params.userId) ? await getMember(scope.ownerId, params.userId) : null
   if (!member) throw notFound()
   const isSelf = member.userId === scope.userId

@@ -6,8 +6,9 @@ import { currentWorkspaceCookie } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { shellMeta } from '~/components/layout/meta'
-import { goneText, noSeatText, normalizeInviteEmail } from '~/lib/invitations'
+import { claimedByOtherText, goneText, noSeatText, normalizeInviteEmail } from '~/lib/invitations'
 import { ROLE_LABELS } from '~/lib/permissions'
+import { SPEAKING_PATH } from '~/lib/workspace-nav'
 import { formatUsLongDate } from '~/lib/text'
 import { acceptInvitation, getInvitationByToken, type InvitationView } from '~/models/invitation-accept.server'
 import { getMembership } from '~/models/workspaces.server'
@@ -52,6 +53,11 @@ async function pageFor(token: string, user: SessionUser | null) {
       status: 410,
     }
   }
+  if (invitation.speakerClaimedBy && invitation.speakerClaimedBy !== user?.id)
+    return {
+      view: { kind: 'gone' as const, message: claimedByOtherText(invitation.workspaceName, invitation.inviterEmail), workspace: null },
+      status: 409,
+    }
   const invite = summary(invitation)
   if (!user) {
     const back = invitePath(token)
@@ -94,18 +100,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const result = await acceptInvitation(token, user)
   if (result.ok) {
+    const headers = { 'Set-Cookie': await currentWorkspaceCookie(result.workspaceId) }
+    // A speaker lands on their own talks; someone already on the team who claimed a page stays on theirs.
+    if (result.role === 'speaker')
+      return redirectWithToast(
+        SPEAKING_PATH,
+        {
+          type: 'success',
+          description: `You claimed your speaker page at ${result.workspaceName}. Your talks, QR codes and leads are here.`,
+        },
+        { headers },
+      )
     return redirectWithToast(
       '/app',
       {
         type: 'success',
-        description: `You joined ${result.workspaceName}. Its talks, sessions and leads are in your workspace now.`,
+        description: result.claimed
+          ? `You claimed your speaker page at ${result.workspaceName}, and keep your role there.`
+          : `You joined ${result.workspaceName}. Its talks, sessions and leads are in your workspace now.`,
       },
-      { headers: { 'Set-Cookie': await currentWorkspaceCookie(result.workspaceId) } },
+      { headers },
     )
   }
   const { view, status } = await pageFor(token, user)
   if (result.reason === 'no-seat')
     return data({ view, error: noSeatText(result.workspaceName, result.inviterEmail) }, { status: 409, headers: HEADERS })
+  if (result.reason === 'claimed-by-other')
+    return data({ view, error: claimedByOtherText(result.workspaceName, result.inviterEmail) }, { status: 409, headers: HEADERS })
   // Wrong account: nothing changed; the page says whom the invitation is for.
   return data({ view, error: null }, { status: result.reason === 'wrong-account' ? 403 : status, headers: HEADERS })
 }

@@ -236,6 +236,20 @@ export const GUARD_TABLE: Row[] = [
     ...r,
     admin: { redirect: ADMIN_HOME_PATH },
   })),
+  // Speakers claim their page (issue 23 Deliver 4): an event's Invitations page is the owner's and admins' (an
+  // unknown event: 404); My talks is an event speaker's alone (this table's signed-in people own a workspace: 403).
+  ...workspace('loader', 'app.events.$id.invitations.tsx', `/app/events/${NO_ID}/invitations`),
+  ...workspace('action', 'app.events.$id.invitations.tsx', `/app/events/${NO_ID}/invitations`, { intent: 'invite-all' }),
+  ...workspace('loader', 'app.speaking._index.tsx', '/app/speaking').map((r) => ({
+    ...r,
+    speaker: 'denied' as const,
+    admin: 'denied' as const,
+  })),
+  ...workspace('action', 'app.speaking._index.tsx', '/app/speaking?index', { intent: 'leave' }).map((r) => ({
+    ...r,
+    speaker: 'denied' as const,
+    admin: 'denied' as const,
+  })),
   // Uploads: any signed-in user (a JSON endpoint answers 401 rather than redirecting).
   {
     module: 'api.uploads.image.tsx',

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { eventRooms, events, eventSpeakers, talkSessions, workspaceMembers, workspaces } from '~/db/schema'
+import { eventRooms, events, talkSessions, workspaceMembers, workspaces } from '~/db/schema'
 import type { EventRecipients } from '~/lib/events'
 import { upsertProgrammeRow, type ProgrammeRow } from '~/models/event-programme.server'
+import { claimRosterEntry } from '~/models/speaker-invitations.server'
 import { createUser } from './utils'
 
 // An organiser's workspace with one event (issue 23), shared by the organiser tests: an owner, an
@@ -96,9 +97,10 @@ export async function addProgramme(event: typeof events.$inferSelect, actorId: s
 /** Claims a roster speaker's page for a new account, as accepting their invitation does. */
 export async function claimSpeaker(workspaceId: string, speakerId: string, email: string) {
   const user = await createUser(email)
-  const db = getDb()
-  await db.insert(workspaceMembers).values({ workspaceId, userId: user.id, role: 'speaker' })
-  await db.update(eventSpeakers).set({ userId: user.id, claimedAt: new Date() }).where(eq(eventSpeakers.id, speakerId))
-  await db.update(talkSessions).set({ userId: user.id }).where(eq(talkSessions.speakerId, speakerId))
+  await getDb().transaction(async (tx) => {
+    await tx.insert(workspaceMembers).values({ workspaceId, userId: user.id, role: 'speaker' })
+    const outcome = await claimRosterEntry(tx, workspaceId, speakerId, user)
+    if (outcome !== 'claimed') throw new Error(`claimSpeaker: ${outcome}`)
+  })
   return user
 }

@@ -61,6 +61,12 @@ export const ID_ROUTES: Record<string, IdRoute> = {
     member: 'not-found',
   },
   'app.sessions.$id_.leads.tsx': { params: { id: 'session' }, member: 'not-found' },
+  // An event's speaker invitations (issue 23): the owner's and admins' ('events.manage': a member gets 403).
+  'app.events.$id.invitations.tsx': {
+    params: { id: 'event' },
+    actions: () => [{ intent: 'invite-all' }],
+    member: 'forbidden',
+  },
   // Talks are the team's shared assets: a member opens and edits every talk of the workspace.
   'app.talks.$id.tsx': { params: { id: 'talk' }, actions: () => [{ title: 'Renamed', abstract: '', tag: '' }], member: 'shared' },
   'app.talks.$id_.roi.tsx': { params: { id: 'talk' }, member: 'shared' },

@@ -5,17 +5,18 @@ import { Link } from '@remix-run/react'
 
 export type MemberRow = { userId: string; name: string | null; email: string; roleLabel: string; joined: string; isYou: boolean }
 
-export function MembersList({ members }: { members: MemberRow[] }) {
+export function MembersList({ members, title = 'Members' }: { members: MemberRow[]; title?: string }) {
+  const titleId = `${title.toLowerCase().replace(/\s+/g, '-')}-title`
   return (
-    <section aria-labelledby="members-title" className="mt-8">
-      <h2 id="members-title" className="text-xl font-semibold text-white">
-        Members
+    <section aria-labelledby={titleId} className="mt-8">
+      <h2 id={titleId} className="text-xl font-semibold text-white">
+        {title}
       </h2>
       <div
         className="mt-4 overflow-x-auto rounded-xl border border-white/10"
         tabIndex={0}
         role="region"
-        aria-labelledby="members-title"
+        aria-labelledby={titleId}
       >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Members of this workspace with their role and when they joined</caption>

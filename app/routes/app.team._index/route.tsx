@@ -22,19 +22,23 @@ import { PendingInvitations } from './pending-invitations'
 // settings are /app/team/members/{id} and /app/team/workspace.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
-  const members = await listMembers(scope.ownerId)
+  const scope = await requireWorkspace(request, 'team.view')
+  const everyone = await listMembers(scope.ownerId)
+  // An event's speakers (issue 23) are not the team: listed apart, invited and removed from their event's
+  // Invitations page or their member page, never offered as a role here (grantableRoles).
+  const toRow = (m: (typeof everyone)[number]) => ({
+    userId: m.userId,
+    // Shown above the address when the member set a name of their own.
+    name: m.name !== m.email ? m.name : null,
+    email: m.email,
+    roleLabel: ROLE_LABELS[m.role],
+    joined: formatUsLongDate(m.joinedAt),
+    isYou: m.userId === scope.userId,
+  })
   const view = {
     workspaceName: scope.workspace.name,
-    members: members.map((m) => ({
-      userId: m.userId,
-      // Shown above the address when the member set a name of their own.
-      name: m.name !== m.email ? m.name : null,
-      email: m.email,
-      roleLabel: ROLE_LABELS[m.role],
-      joined: formatUsLongDate(m.joinedAt),
-      isYou: m.userId === scope.userId,
-    })),
+    members: everyone.filter((m) => m.role !== 'speaker').map(toRow),
+    speakers: everyone.filter((m) => m.role === 'speaker').map(toRow),
     canRename: can(scope.role, 'workspace.rename'),
     canViewAudit: can(scope.role, 'audit.view'),
   }
@@ -78,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Team() {
-  const { workspaceName, members, manage, canRename, canViewAudit } = useLoaderData<typeof loader>()
+  const { workspaceName, members, speakers, manage, canRename, canViewAudit } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const inviteResult = actionData && 'result' in actionData ? actionData.result : undefined
   const rowError =
@@ -101,6 +105,7 @@ export default function Team() {
         ) : null}
       </PageHeader>
       <MembersList members={members} />
+      {speakers.length > 0 ? <MembersList members={speakers} title="Event speakers" /> : null}
       {manage ? (
         <>
           <InviteForm roles={manage.roles} seats={manage.seats} lastResult={inviteResult} />

@@ -25,7 +25,7 @@ const LeaveSchema = z.object({})
 const saved = (description: string, to = WORKSPACE_PAGE) => redirectWithToast(to, { type: 'success', description })
 
 export async function workspaceAction(request: Request) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'team.view')
   const form = await readForm(request)
   const actor = { id: scope.userId, email: scope.user.email }
   const id = scope.ownerId

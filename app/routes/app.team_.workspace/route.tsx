@@ -15,7 +15,7 @@ import { DeleteSection, LeaveModal, NameSection, OfferBanner, OwnershipSection, 
 // transfer (offer, cancel, accept, decline), leaving and deleting. Members see what applies to them.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'team.view')
   const members = await listMembers(scope.ownerId)
   const { workspace } = scope
   const offeredTo = members.find((m) => m.userId === workspace.transferToUserId) ?? null
