@@ -3,7 +3,7 @@ import { getDb } from '~/db/client.server'
 import { eventRooms, events, eventSpeakers, talks, talkSessions } from '~/db/schema'
 import { isLocked } from '~/lib/events'
 import { SESSION_INPUT_LOCK, type SessionPageText, type SpeakerPageText } from '~/lib/speaker-page'
-import { purgePageCache } from '~/platform/page-store.server'
+import { purgeEventPages } from './events.server'
 
 // The claimed speaker's own things in an organiser's workspace (issue 23 Deliver 4; /app/speaking):
 // the roster entries they claimed, the events they speak at and the sessions they run. Every read
@@ -92,7 +92,7 @@ export async function updateMySpeakerPage(
   })
   if (!saved) return 'not-found'
   // The event's public pages show the speaker's page fields.
-  purgePageCache()
+  purgeEventPages()
   return 'saved'
 }
 

@@ -1,13 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
-import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
-import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { workspaceMeta } from '~/components/workspace/workspace'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { formatUsLongDate } from '~/lib/text'
-import { getEvent } from '~/models/events.server'
 import { listMembers, removeMember } from '~/models/memberships.server'
 import {
   claimantOf,
@@ -17,24 +15,19 @@ import {
   listSpeakerClaims,
   type SpeakerClaim,
 } from '~/models/speaker-invitations.server'
+import { requireEvent } from '~/services/event-scope.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 // /app/events/{id}/invitations (issue 23 Deliver 4): each speaker of the event with their claim
 // state, one invitation at a time or every speaker still to invite at once, a resend, and removing a
-// speaker who claimed. The owner and admins only ('events.manage'; a speaker gets 404, a member 403).
+// speaker who claimed. The owner and admins only (requireEvent: 'events.manage'; a speaker gets 404,
+// a member 403, another workspace's event 404).
 
 const IntentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('invite-all') }),
   z.object({ intent: z.enum(['invite', 'resend', 'remove']), speakerId: z.string().uuid() }),
 ])
-
-async function requireEventPage(request: Request, eventId: string | undefined) {
-  const scope = await requireWorkspace(request, 'events.manage')
-  const event = await getEvent(scope.ownerId, eventId ?? '')
-  if (!event) throw new Response('Event not found', { status: 404 })
-  return { scope, event }
-}
 
 const day = (date: Date) => `${formatUsLongDate(date)} (UTC)`
 
@@ -52,20 +45,19 @@ function claimState(s: SpeakerClaim) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { scope, event } = await requireEventPage(request, params.id)
+  const { scope, event } = await requireEvent(request, params.id)
   const [speakers, toInvite] = await Promise.all([
     listSpeakerClaims(scope.ownerId, event.id),
     countSpeakersToInvite(scope.ownerId, event.id),
   ])
   return {
-    event: { name: event.name },
     toInvite,
     speakers: speakers.map((s) => ({ id: s.speakerId, name: s.name, email: s.email, ...claimState(s) })),
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { scope, event } = await requireEventPage(request, params.id)
+  const { scope, event } = await requireEvent(request, params.id)
   const parsed = IntentSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
   const here = `/app/events/${event.id}/invitations`
@@ -100,14 +92,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventInvitations() {
-  const { event, speakers, toInvite } = useLoaderData<typeof loader>()
+  const { speakers, toInvite } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <>
-      <PageHeader
-        title={`Speaker invitations: ${event.name}`}
-        intro="Each speaker claims their page by invitation: they edit it, download their QR code and slide, and see the leads given to them — nothing else of yours."
-      >
+      {/* The event's frame (app.events.$id.tsx) has the event's name as the page's heading. */}
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 className="text-2xl font-semibold text-white">Speaker invitations</h2>
+          <p className="mt-2 max-w-2xl text-slate-300">
+            Each speaker claims their page by invitation: they edit it, download their QR code and slide, and see the leads given
+            to them — nothing else of yours.
+          </p>
+        </div>
         {toInvite > 0 ? (
           <WorkspaceForm method="post">
             <input type="hidden" name="intent" value="invite-all" />
@@ -116,7 +113,7 @@ export default function EventInvitations() {
             </button>
           </WorkspaceForm>
         ) : null}
-      </PageHeader>
+      </header>
       {actionData?.error ? (
         <div className="mt-6">
           <FormMessage>{actionData.error}</FormMessage>
