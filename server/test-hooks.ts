@@ -1,12 +1,13 @@
 import type { Express } from 'express'
 import express from 'express'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { getDb } from '../app/db/client.server'
 import { randomBytes } from 'node:crypto'
 import { eventRooms, events, speakers, talkSessions, talks, users, workspaceMembers, workspaces } from '../app/db/schema'
 import { isPlan } from '../app/lib/plans'
 import { upsertProgrammeRow } from '../app/models/event-programme.server'
+import { listRooms, purgeEventPages } from '../app/models/events.server'
 import { subscribe } from '../app/models/newsletter.server'
 import { createStartupApplication } from '../app/models/startup-applications.server'
 import { getConfig } from '../app/config.server'
@@ -237,6 +238,49 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
         { teamEmail: config.teamEmail, brand: config.BRAND_NAME, appUrl: config.appUrl },
       )
       res.json({ ok: true, id: row.id })
+    }),
+  )
+
+  // An event's programme rows through the import's own autogeneration (upsertProgrammeRow: roster
+  // speaker, talk, draft session), for the event tests that do not drive the CSV import's screens.
+  // Rooms are named as in the CSV; the workspace's owner is the actor. Answers each row's outcome.
+  app.post(
+    '/__e2e/event-programme',
+    express.json(),
+    track(async (req, res) => {
+      const eventId = String(req.body?.eventId ?? '')
+      const rows: Record<string, unknown>[] = Array.isArray(req.body?.rows) ? req.body.rows : []
+      const db = getDb()
+      const [event] = /^[0-9a-f-]{36}$/.test(eventId) ? await db.select().from(events).where(eq(events.id, eventId)).limit(1) : []
+      if (!event) return res.status(404).json({ error: 'no such event' })
+      const [owner] = await db
+        .select({ userId: workspaceMembers.userId })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, event.workspaceId), eq(workspaceMembers.role, 'owner')))
+        .limit(1)
+      const rooms = new Map((await listRooms(event.id)).map((r) => [r.nameKey, r.id]))
+      const text = (v: unknown) => (typeof v === 'string' ? v : '')
+      const outcomes = await db.transaction(async (tx) => {
+        const done = []
+        for (const row of rows)
+          done.push(
+            await upsertProgrammeRow(tx, event, owner?.userId ?? event.workspaceId, {
+              email: text(row.email).trim().toLowerCase(),
+              name: text(row.name),
+              jobTitle: text(row.jobTitle),
+              company: text(row.company),
+              bio: text(row.bio),
+              talkTitle: text(row.talkTitle),
+              talkDescription: text(row.talkDescription),
+              startsAt: new Date(text(row.startsAt)),
+              durationMinutes: Number(row.durationMinutes) || 30,
+              roomId: rooms.get(text(row.room).trim().toLowerCase()) ?? null,
+            }),
+          )
+        return done
+      })
+      purgeEventPages(event.slug)
+      res.json({ ok: true, outcomes })
     }),
   )
 

@@ -98,3 +98,11 @@ describe('event rules', () => {
     expect(canMoveEventStatus('published', 'published')).toBe(false)
   })
 })
+
+describe('constraints sent to the browser', () => {
+  it('never makes the "Online event" box required (without JavaScript the browser would refuse an unticked form)', async () => {
+    const { getZodConstraint } = await import('@conform-to/zod/v4')
+    expect(getZodConstraint(EventSchema).isOnline?.required).toBe(false)
+    expect(EventSchema.parse({ ...valid }).isOnline).toBe(false)
+  })
+})

@@ -67,7 +67,11 @@ const requiredText = (label: string, max: number) =>
 const optionalText = (label: string, max: number) =>
   z.preprocess(trimmed, z.string().max(max, `${label} must be at most ${max} characters`).optional()).transform((v) => v ?? '')
 const day = (message: string) => z.preprocess(blankToUndefined, z.string({ error: message }).refine(isCalendarDay, message))
-const checkbox = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean())
+// An unticked box sends nothing: never `required` (Conform's constraint would make the browser
+// refuse the form without JavaScript until it is ticked).
+const checkbox = z
+  .preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean().optional())
+  .transform((v) => v ?? false)
 
 export const EventSchema = z
   .object({
