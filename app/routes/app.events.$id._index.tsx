@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
+import { EventsPlanNotice } from '~/components/events/event-status'
 import { Programme } from '~/components/events/programme'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
@@ -10,7 +11,7 @@ import { programmeView } from '~/lib/event-programme'
 import { EVENT_STATUS_MOVES, type EventStatus } from '~/lib/events'
 import { eventProgramme } from '~/models/event-pages.server'
 import { listRooms, setEventStatus } from '~/models/events.server'
-import { auditActor, requireEvent, requireEventsPlan } from '~/services/event-scope.server'
+import { auditActor, hasEventsPlan, requireEvent, requireEventsPlan } from '~/services/event-scope.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -32,10 +33,12 @@ const STATUS_TEXT: Record<EventStatus, string> = {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { event } = await requireEvent(request, params.id)
+  const { scope, event } = await requireEvent(request, params.id)
   const [rooms, sessions] = await Promise.all([listRooms(event.id), eventProgramme(event.id)])
   return {
     event: { id: event.id, status: event.status },
+    // Events made on the plan stay readable after it ends; changing them needs it again.
+    canEdit: hasEventsPlan(scope),
     rooms: rooms.length,
     days: programmeView(sessions, rooms, event.timeZone, (s) => ({ href: `/app/sessions/${s.id}`, status: s.status })),
   }
@@ -54,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventOverview() {
-  const { event, rooms, days } = useLoaderData<typeof loader>()
+  const { event, canEdit, rooms, days } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const base = `/app/events/${event.id}`
   return (
@@ -65,20 +68,24 @@ export default function EventOverview() {
           Status
         </h2>
         <p className="mt-2 text-sm text-slate-300">{STATUS_TEXT[event.status]}</p>
-        <WorkspaceForm method="post" className="mt-4 flex flex-wrap gap-2">
-          <input type="hidden" name="intent" value="status" />
-          {EVENT_STATUS_MOVES[event.status].map((to, i) => (
-            <button
-              key={to}
-              type="submit"
-              name="status"
-              value={to}
-              className={i === 0 ? buttonClass.primary : buttonClass.secondary}
-            >
-              {MOVE[to].button(event.status)}
-            </button>
-          ))}
-        </WorkspaceForm>
+        {canEdit ? (
+          <WorkspaceForm method="post" className="mt-4 flex flex-wrap gap-2">
+            <input type="hidden" name="intent" value="status" />
+            {EVENT_STATUS_MOVES[event.status].map((to, i) => (
+              <button
+                key={to}
+                type="submit"
+                name="status"
+                value={to}
+                className={i === 0 ? buttonClass.primary : buttonClass.secondary}
+              >
+                {MOVE[to].button(event.status)}
+              </button>
+            ))}
+          </WorkspaceForm>
+        ) : (
+          <EventsPlanNotice />
+        )}
       </section>
 
       <section aria-labelledby="programme" className="mt-8">

@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { z } from 'zod'
 import { EventForm } from '~/components/events/event-form'
+import { EventsPlanNotice } from '~/components/events/event-status'
 import { RoomList, type RoomErrors } from '~/components/events/room-list'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { FormMessage } from '~/components/forms'
@@ -115,18 +116,23 @@ export default function EventSettings() {
         rooms={rooms}
         error={actionData && 'room' in actionData ? actionData.room : null}
         confirmRemove={confirmRemove}
+        canEdit={canEdit}
         canAdd={canEdit && rooms.length < EVENT_LIMITS.rooms}
       />
       <h2 className="mt-10 text-2xl font-semibold text-white">Event details</h2>
-      <EventForm
-        defaults={defaults}
-        timeZones={timeZones}
-        appUrl={appUrl}
-        lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
-        submitLabel="Save event"
-        cancelTo={base}
-        editing
-      />
+      {canEdit ? (
+        <EventForm
+          defaults={defaults}
+          timeZones={timeZones}
+          appUrl={appUrl}
+          lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+          submitLabel="Save event"
+          cancelTo={base}
+          editing
+        />
+      ) : (
+        <EventsPlanNotice />
+      )}
     </>
   )
 }

@@ -300,6 +300,10 @@ describe('changing an event', () => {
         id: mine.event.id,
       })
       expect(page).toMatchObject({ status: 200, data: { canEdit: false } })
+      const overview = await outcome(overviewLoader, makeRequest(`/app/events/${mine.event.id}`, { cookie }), {
+        id: mine.event.id,
+      })
+      expect(overview).toMatchObject({ status: 200, data: { canEdit: false } })
     } finally {
       await getDb().update(workspaces).set({ plan: 'organiser' }).where(eq(workspaces.id, mine.workspaceId))
     }

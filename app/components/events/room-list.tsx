@@ -19,12 +19,15 @@ export function RoomList({
   rooms,
   error,
   confirmRemove,
+  canEdit,
   canAdd,
 }: {
   base: string
   rooms: RoomView[]
   error: RoomErrors
   confirmRemove: RoomView | null
+  /** False once the workspace has left the Event Organiser plan: the rooms are listed, not changed. */
+  canEdit: boolean
   canAdd: boolean
 }) {
   const here = `${base}/settings`
@@ -38,16 +41,24 @@ export function RoomList({
         The programme shows each day’s sessions room by room, in this order. The speakers CSV names a session’s room by its name.
         Removing a room keeps its sessions, without a room.
       </p>
-      {confirmRemove ? (
+      {confirmRemove && canEdit ? (
         <ConfirmDeletePanel
           message={`Remove the room “${confirmRemove.name}”? ${confirmRemove.sessions === 0 ? 'It has no sessions.' : `Its ${confirmRemove.sessions === 1 ? 'session stays' : `${confirmRemove.sessions} sessions stay`} in the programme without a room.`}`}
           fields={{ intent: 'remove-room', roomId: confirmRemove.id }}
           cancelTo={here}
         />
       ) : null}
-      {rooms.length === 0 ? <p className="mt-4 text-slate-200">No rooms yet: add the first one below.</p> : null}
+      {rooms.length === 0 ? (
+        <p className="mt-4 text-slate-200">{canEdit ? 'No rooms yet: add the first one below.' : 'No rooms.'}</p>
+      ) : null}
       <ol className="mt-4 flex flex-col gap-3">
         {rooms.map((room, i) => {
+          if (!canEdit)
+            return (
+              <li key={room.id} className="text-slate-100">
+                {room.name}
+              </li>
+            )
           const message = error?.roomId === room.id ? error.message : null
           const inputId = `room-${room.id}`
           return (
