@@ -139,6 +139,10 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`, { eventName: '' }),
   // An organiser's event QR ZIP: the workspace's owner passes the role check, an unknown event is a 404.
   ...workspace('loader', 'app.events.$id.qr[.]zip.tsx', `/app/events/${NO_ID}/qr.zip`),
+  // The lawful export of an event's leads: its page and the two downloads, the same guard.
+  ...workspace('loader', 'app.events.$id.export.tsx', `/app/events/${NO_ID}/export`),
+  ...workspace('loader', 'app.events.$id.export.csv.tsx', `/app/events/${NO_ID}/export/csv`),
+  ...workspace('loader', 'app.events.$id.export.json.tsx', `/app/events/${NO_ID}/export/json`),
   ...workspace('loader', 'app.sessions.$id.qr.$format.tsx', `/app/sessions/${NO_ID}/qr/svg`),
   ...workspace('loader', 'app.sessions.$id_.leads.tsx', `/app/sessions/${NO_ID}/leads`),
   ...workspace('loader', 'app.settings.tsx', '/app/settings'),

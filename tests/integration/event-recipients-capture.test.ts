@@ -1,14 +1,15 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { consentTexts, leadConsents, leads, talkSessions } from '~/db/schema'
+import { consentTexts } from '~/db/schema'
 import { consentNoticeText, shareBoxText } from '~/lib/consent-text'
 import { eventConsentText, type EventRecipients } from '~/lib/events'
 import { issueSubmissionToken } from '~/platform/lead-tokens.server'
 import { action, loader } from '~/routes/t.$code'
 import { loader as thanksLoader } from '~/routes/t.$code_.thanks.$submission'
-import { claimSpeaker, organiserWithEvent } from './event-fixtures'
-import { attendeeEmail, outboxTo, tokenFrom } from './lead-capture-utils'
+import { claimSpeaker } from './event-fixtures'
+import { eventSignUp, liveEvent } from './event-recipients-utils'
+import { outboxTo, tokenFrom } from './lead-capture-utils'
 import { call, makeRequest } from './utils'
 
 // The attendee page of an event's session (issue 23 Deliver 5): the notice names every recipient,
@@ -19,14 +20,6 @@ const get = (code: string) => call(loader, makeRequest(`/t/${code}`), { code }) 
 const post = (code: string, form: Record<string, string>) =>
   call(action, makeRequest(`/t/${code}`, { form }), { code }) as Promise<Response>
 
-async function liveEvent(recipients: EventRecipients) {
-  const fx = await organiserWithEvent({ recipients })
-  const ids = [fx.speakers.ada.sessionId, fx.speakers.grace.sessionId]
-  await getDb().update(talkSessions).set({ status: 'live', wentLiveAt: new Date() }).where(inArray(talkSessions.id, ids))
-  const workspaceName = `DevConf ${fx.suffix}`
-  return { ...fx, workspaceName }
-}
-
 function noticeFor(recipients: EventRecipients, organiserName: string) {
   return consentNoticeText({
     wording: eventConsentText(),
@@ -35,16 +28,6 @@ function noticeFor(recipients: EventRecipients, organiserName: string) {
     privacyUrl: 'http://localhost:3000/privacy-policy',
     event: { recipients, organiserName },
   })
-}
-
-async function signUp(session: { code: string; sessionId: string }, extra: Record<string, string> = {}) {
-  const email = extra.email ?? attendeeEmail()
-  const submission = issueSubmissionToken(session.sessionId)
-  const res = await post(session.code, { submission, first_name: 'Grace', email, ...extra })
-  expect(res.status).toBe(303)
-  const [lead] = await getDb().select().from(leads).where(eq(leads.email, email))
-  const consents = await getDb().select().from(leadConsents).where(eq(leadConsents.leadId, lead!.id)).orderBy(leadConsents.id)
-  return { email, lead: lead!, consents, location: res.headers.get('Location')! }
 }
 
 async function textOf(hash: string | null) {
@@ -86,7 +69,7 @@ describe('the attendee page of an event session names every recipient', () => {
 describe('the sign-up records who received the details and the exact wordings', () => {
   it("'both', box unticked: only the organiser; the ledger holds the notice, the box's wording and the answer", async () => {
     const fx = await liveEvent('both')
-    const { lead, consents, email, location } = await signUp(fx.speakers.ada)
+    const { lead, consents, email, location } = await eventSignUp(fx.speakers.ada)
     expect(lead).toMatchObject({ toOrganiser: true, toSpeaker: false })
     expect(consents).toHaveLength(1)
     expect(consents[0]).toMatchObject({ recipients: ['organiser'], shareConsent: false })
@@ -108,7 +91,7 @@ describe('the sign-up records who received the details and the exact wordings', 
 
   it("'both', box ticked: both receive them, and a resubmission without the tick takes the speaker's copy back", async () => {
     const fx = await liveEvent('both')
-    const first = await signUp(fx.speakers.ada, { share_speaker: 'yes' })
+    const first = await eventSignUp(fx.speakers.ada, { share_speaker: 'yes' })
     expect(first.lead).toMatchObject({ toOrganiser: true, toSpeaker: true })
     expect(first.consents[0]).toMatchObject({ recipients: ['organiser', 'speaker'], shareConsent: true })
     const [mail] = await outboxTo(first.email)
@@ -123,7 +106,7 @@ describe('the sign-up records who received the details and the exact wordings', 
       `Your details are with ${fx.workspaceName} (the organiser) and Ada Lovelace (the speaker).`,
     )
 
-    const again = await signUp(fx.speakers.ada, { email: first.email })
+    const again = await eventSignUp(fx.speakers.ada, { email: first.email })
     expect(again.lead.id).toBe(first.lead.id)
     expect(again.lead).toMatchObject({ toOrganiser: true, toSpeaker: false })
     expect(again.consents.map((c) => [c.recipients, c.shareConsent])).toEqual([
@@ -134,7 +117,7 @@ describe('the sign-up records who received the details and the exact wordings', 
 
   it("'speaker': only the speaker; no box, no share wording", async () => {
     const fx = await liveEvent('speaker')
-    const { lead, consents, email } = await signUp(fx.speakers.ada, { share_speaker: 'yes' })
+    const { lead, consents, email } = await eventSignUp(fx.speakers.ada, { share_speaker: 'yes' })
     expect(lead).toMatchObject({ toOrganiser: false, toSpeaker: true })
     expect(consents[0]).toMatchObject({ recipients: ['speaker'], shareHash: null, shareConsent: null })
     expect(await textOf(consents[0]!.noticeHash)).toBe(noticeFor('speaker', fx.workspaceName))
@@ -143,7 +126,7 @@ describe('the sign-up records who received the details and the exact wordings', 
 
   it("'organiser': only the organiser, whatever is posted", async () => {
     const fx = await liveEvent('organiser')
-    const { lead, consents } = await signUp(fx.speakers.ada, { share_speaker: 'yes' })
+    const { lead, consents } = await eventSignUp(fx.speakers.ada, { share_speaker: 'yes' })
     expect(lead).toMatchObject({ toOrganiser: true, toSpeaker: false })
     expect(consents[0]).toMatchObject({ recipients: ['organiser'], shareHash: null, shareConsent: null })
     expect(await textOf(consents[0]!.noticeHash)).toBe(noticeFor('organiser', fx.workspaceName))
@@ -165,8 +148,8 @@ describe('the sign-up records who received the details and the exact wordings', 
       }
       return out.sort()
     }
-    await signUp(fx.speakers.ada, { first_name: 'Unticked' })
-    await signUp(fx.speakers.ada, { first_name: 'Ticked', share_speaker: 'yes' })
+    await eventSignUp(fx.speakers.ada, { first_name: 'Unticked' })
+    await eventSignUp(fx.speakers.ada, { first_name: 'Ticked', share_speaker: 'yes' })
     expect(await told()).toEqual([
       'admin: New lead: Ticked',
       'admin: New lead: Unticked',

@@ -396,6 +396,48 @@ Object.assign(cases, {
       },
     },
   ],
+  ...Object.fromEntries(
+    (['csv', 'json'] as const).map((format) => [
+      `app.events.$id.export.${format}.tsx`,
+      [
+        {
+          name: 'anonymous → redirect to sign in',
+          run: async () => {
+            const { eventId } = await organiserEvent()
+            const res = await send(`/app/events/${eventId}/export/${format}`)
+            expect(res.status).toBe(302)
+            expect(res.headers.get('Location')).toMatch(/login/)
+          },
+        },
+        {
+          name: `organiser → 200 ${format.toUpperCase()} attachment, streamed`,
+          run: async () => {
+            const { eventId, slug, owner } = await organiserEvent()
+            const res = await send(`/app/events/${eventId}/export/${format}`, { cookie: owner })
+            expect(res.status).toBe(200)
+            expect(res.headers.get('Content-Type')).toBe(
+              format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+            )
+            expect(res.headers.get('Content-Disposition')).toMatch(
+              new RegExp(`^attachment; filename="${slug}-leads-[0-9-]{10}\\.${format}"$`),
+            )
+            expect(res.headers.get('Content-Length')).toBeNull()
+            const text = await res.text()
+            if (format === 'csv') expect(text).toMatch(/^Captured at \(UTC\),Email,First name,/)
+            else expect(JSON.parse(text)).toMatchObject({ event: { id: eventId }, leads: [] })
+          },
+        },
+        {
+          name: "another workspace's event or no such id → 404",
+          run: async () => {
+            const { eventId } = await organiserEvent()
+            expect((await send(`/app/events/${eventId}/export/${format}`, { cookie: speaker })).status).toBe(404)
+            expect((await send(`/app/events/nope/export/${format}`, { cookie: speaker })).status).toBe(404)
+          },
+        },
+      ],
+    ]),
+  ),
   't.$code.tsx': [
     {
       name: 'unknown code → 404 page',

@@ -51,6 +51,9 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   },
   // An organiser's event (issue 23): events.manage is the owner's and admins' (a member gets 403).
   'app.events.$id.qr[.]zip.tsx': { params: { id: 'event' }, member: 'forbidden' },
+  'app.events.$id.export.tsx': { params: { id: 'event' }, member: 'forbidden' },
+  'app.events.$id.export.csv.tsx': { params: { id: 'event' }, member: 'forbidden' },
+  'app.events.$id.export.json.tsx': { params: { id: 'event' }, member: 'forbidden' },
   'app.sessions.$id.qr.$format.tsx': {
     params: { id: 'session', format: { values: QR_DOWNLOADS.map((d) => d.format) } },
     member: 'not-found',
