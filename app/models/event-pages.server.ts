@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, ne } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { eventSpeakers, talks, talkSessions } from '~/db/schema'
+import { events, eventSpeakers, talks, talkSessions } from '~/db/schema'
 import type { EventRow } from './events.server'
 
 // What an event's programme shows (issue 23 Deliver 1 and 3): its sessions with the talk, the roster
@@ -77,4 +77,27 @@ export async function publicEventSpeaker(event: Pick<EventRow, 'id' | 'workspace
     .orderBy(asc(talkSessions.startsAt), asc(talks.title))
   if (sessions.length === 0) return null
   return { speaker, sessions }
+}
+
+/** The public event pages for the sitemap: each published or archived event and its speakers' pages. */
+export async function listPublicEventPages() {
+  const db = getDb()
+  const [eventRows, speakerRows] = await Promise.all([
+    db
+      .select({ slug: events.slug, updatedAt: events.updatedAt })
+      .from(events)
+      .where(ne(events.status, 'draft'))
+      .orderBy(asc(events.slug)),
+    db
+      .selectDistinct({ event: events.slug, speaker: eventSpeakers.slug, updatedAt: eventSpeakers.updatedAt })
+      .from(talkSessions)
+      .innerJoin(events, eq(events.id, talkSessions.eventId))
+      .innerJoin(eventSpeakers, eq(eventSpeakers.id, talkSessions.speakerId))
+      .where(ne(events.status, 'draft'))
+      .orderBy(asc(events.slug), asc(eventSpeakers.slug)),
+  ])
+  return [
+    ...eventRows.map((e) => ({ path: `/e/${e.slug}`, updatedAt: e.updatedAt })),
+    ...speakerRows.map((s) => ({ path: `/e/${s.event}/${encodeURIComponent(s.speaker)}`, updatedAt: s.updatedAt })),
+  ]
 }

@@ -2,6 +2,7 @@ import { getConfig } from '~/config.server'
 import type { PostType } from '~/lib/constants'
 import { feedInfo } from '~/lib/feeds'
 import { listPublishedForFeeds } from '~/models/posts.server'
+import { listPublicEventPages } from '~/models/event-pages.server'
 import { listPublishedSpeakerSlugs } from '~/models/sitemap.server'
 
 const FEED_ITEMS = 50
@@ -72,13 +73,19 @@ ${body}
 
 export async function sitemap() {
   const config = getConfig()
-  const [articles, speakerRows] = await Promise.all([listPublishedForFeeds(), listPublishedSpeakerSlugs()])
+  const [articles, speakerRows, eventPages] = await Promise.all([
+    listPublishedForFeeds(),
+    listPublishedSpeakerSlugs(),
+    listPublicEventPages(),
+  ])
   const url = (path: string, lastmod?: Date) =>
     `  <url><loc>${xmlEscape(`${config.appUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`
   const lines = [
     ...PUBLIC_PATHS.map((p) => url(p)),
     ...articles.map((a) => url(`${basePath(a.type)}/${a.slug}`, a.updatedAt)),
     ...speakerRows.map((s) => url(`/speakers/${encodeURIComponent(s.slug)}`, s.updatedAt)),
+    // Organisers' events (issue 23): published and archived ones, with their speakers' pages.
+    ...eventPages.map((p) => url(p.path, p.updatedAt)),
   ]
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

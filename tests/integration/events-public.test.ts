@@ -7,6 +7,7 @@ import { pageCacheGeneration } from '~/platform/page-store.server'
 import { isCacheablePath } from '~/services/page-cache.server'
 import { loader as speakerLoader, meta as speakerMeta } from '~/routes/e.$slug.$speaker'
 import { loader as eventLoader, meta as eventMeta } from '~/routes/e.$slug._index'
+import { loader as sitemapLoader } from '~/routes/sitemap[.]xml'
 import { addProgramme, makeEvent, organiserWithEvent, type OrganiserFixture } from './event-fixtures'
 import { call, makeRequest } from './utils'
 
@@ -181,5 +182,21 @@ describe('a speaker’s page /e/{slug}/{speaker}', () => {
     expect((await at(other.event.slug, 'linus-torvalds')).status).toBe(404)
     await getDb().update(events).set({ status: 'draft' }).where(eq(events.id, second.id))
     expect((await at(second.slug, 'linus-torvalds')).status).toBe(404)
+  })
+})
+
+describe('the sitemap', () => {
+  it('lists published and archived events with their speakers’ pages, never a draft', async () => {
+    const draft = await organiserWithEvent({ status: 'draft' })
+    const archived = await organiserWithEvent({ status: 'archived' })
+    const xml = await (await sitemapLoader()).text()
+    for (const path of [
+      `/e/${fx.event.slug}`,
+      `/e/${fx.event.slug}/ada-lovelace`,
+      `/e/${fx.event.slug}/grace-hopper`,
+      `/e/${archived.event.slug}`,
+    ])
+      expect(xml).toContain(`/${path.slice(1)}</loc>`)
+    expect(xml).not.toContain(`/e/${draft.event.slug}`)
   })
 })
