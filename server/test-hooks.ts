@@ -4,7 +4,17 @@ import { and, eq } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { getDb } from '../app/db/client.server'
 import { randomBytes } from 'node:crypto'
-import { eventRooms, events, speakers, talkSessions, talks, users, workspaceMembers, workspaces } from '../app/db/schema'
+import {
+  eventRooms,
+  events,
+  eventSpeakers,
+  speakers,
+  talkSessions,
+  talks,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../app/db/schema'
 import { isPlan } from '../app/lib/plans'
 import { upsertProgrammeRow } from '../app/models/event-programme.server'
 import { listRooms, purgeEventPages } from '../app/models/events.server'
@@ -176,6 +186,7 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
           venue: 'ExCeL',
           city: 'London',
           status: 'published',
+          ...(['organiser', 'speaker', 'both'].includes(req.body?.recipients) ? { recipients: req.body.recipients } : {}),
         })
         .returning()
       const [main, side] = await db
@@ -185,14 +196,15 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
           { eventId: event!.id, name: 'Room B', nameKey: 'room b', position: 1 },
         ])
         .returning()
+      const sessions: { email: string; sessionId: string; speakerId: string; code: string }[] = []
       if (req.body?.speakers !== false) {
         const rows = [
           ['ada', 'Ada Lovelace', 'Notes on the engine', '2027-03-10T09:00:00Z', main!.id],
           ['grace', 'Grace Hopper', 'Compilers for everyone', '2027-03-10T10:00:00Z', side!.id],
         ] as const
         await db.transaction(async (tx) => {
-          for (const [key, name, talkTitle, startsAt, roomId] of rows)
-            await upsertProgrammeRow(tx, event!, user!.id, {
+          for (const [key, name, talkTitle, startsAt, roomId] of rows) {
+            const made = await upsertProgrammeRow(tx, event!, user!.id, {
               email: `${key}-${suffix}@example.com`,
               name,
               jobTitle: '',
@@ -204,9 +216,31 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
               durationMinutes: 30,
               roomId,
             })
+            // Speaker claim tests: live sessions take sign-ups at once; `locked` fields of the speakers' pages.
+            if (req.body?.live)
+              await tx
+                .update(talkSessions)
+                .set({ status: 'live', wentLiveAt: new Date() })
+                .where(eq(talkSessions.id, made.sessionId))
+            if (Array.isArray(req.body?.locked))
+              await tx
+                .update(eventSpeakers)
+                .set({ lockedFields: req.body.locked.map(String) })
+                .where(eq(eventSpeakers.id, made.speakerId))
+            const [row] = await tx
+              .select({ code: talkSessions.code })
+              .from(talkSessions)
+              .where(eq(talkSessions.id, made.sessionId))
+            sessions.push({
+              email: `${key}-${suffix}@example.com`,
+              sessionId: made.sessionId,
+              speakerId: made.speakerId,
+              code: row!.code,
+            })
+          }
         })
       }
-      res.json({ ok: true, userId: user!.id, eventId: event!.id, slug: event!.slug })
+      res.json({ ok: true, userId: user!.id, eventId: event!.id, slug: event!.slug, sessions })
     }),
   )
 
