@@ -110,7 +110,11 @@ async function upsertSpeaker(tx: Tx, workspaceId: string, row: ProgrammeRow) {
       if (found.userId && !found.lockedFields.includes(key)) continue
       if (value !== '' && value !== found[key]) change[key] = value
     }
-    if (Object.keys(change).length) await tx.update(eventSpeakers).set({ ...change, updatedAt: new Date() }).where(eq(eventSpeakers.id, found.id))
+    if (Object.keys(change).length)
+      await tx
+        .update(eventSpeakers)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(eventSpeakers.id, found.id))
     return { id: found.id, userId: found.userId, outcome: 'updated' as const }
   }
   const slug = await freeSlug(tx, workspaceId, rosterSlug(row.name))
@@ -126,7 +130,12 @@ async function freeSlug(tx: Tx, workspaceId: string, base: string) {
   const taken = await tx
     .select({ slug: eventSpeakers.slug })
     .from(eventSpeakers)
-    .where(and(eq(eventSpeakers.workspaceId, workspaceId), sql`(${eventSpeakers.slug} = ${base} or ${eventSpeakers.slug} like ${`${base}-%`})`))
+    .where(
+      and(
+        eq(eventSpeakers.workspaceId, workspaceId),
+        sql`(${eventSpeakers.slug} = ${base} or ${eventSpeakers.slug} like ${`${base}-%`})`,
+      ),
+    )
   const used = new Set(taken.map((t) => t.slug))
   if (!used.has(base)) return base
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`

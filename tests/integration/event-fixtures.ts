@@ -15,12 +15,17 @@ import { createUser } from './utils'
 
 export type OrganiserFixture = Awaited<ReturnType<typeof organiserWithEvent>>
 
-export async function organiserWithEvent(opts: { recipients?: EventRecipients; status?: 'draft' | 'published' | 'archived' } = {}) {
+export async function organiserWithEvent(
+  opts: { recipients?: EventRecipients; status?: 'draft' | 'published' | 'archived' } = {},
+) {
   const suffix = randomBytes(3).toString('hex')
   const owner = await createUser(`organiser-${suffix}@example.com`)
   const admin = await createUser(`organiser-admin-${suffix}@example.com`)
   const db = getDb()
-  const [ws] = await db.insert(workspaces).values({ name: `DevConf ${suffix}`, plan: 'organiser' }).returning({ id: workspaces.id })
+  const [ws] = await db
+    .insert(workspaces)
+    .values({ name: `DevConf ${suffix}`, plan: 'organiser' })
+    .returning({ id: workspaces.id })
   const workspaceId = ws!.id
   await db.insert(workspaceMembers).values([
     { workspaceId, userId: owner.id, role: 'owner' },
