@@ -102,3 +102,22 @@ export function eventSlug(name: string) {
 /** Events are the Event Organiser plan's (issue 23); what a workspace on another plan is told. */
 export const EVENTS_PLAN_TEXT =
   'Events are part of the Event Organiser plan: a public programme page for each event, speakers invited in bulk with their pages made for them, insights by event, speaker and session, and a lawful lead export.'
+/** The organiser's lock labels of a session's fields (the speaker edits the others of their session). */
+export const SESSION_PAGE_FIELD_LABELS: Record<SessionPageField, string> = {
+  talkTitle: 'Talk title',
+  talkDescription: 'Talk description',
+  headline: 'Headline',
+  offer: 'Offer',
+}
+
+/** Where a roster speaker is in claiming their page: the speakers list's column. */
+export type ClaimState = 'claimed' | 'invited' | 'not-invited'
+export const CLAIM_STATE_LABELS: Record<ClaimState, string> = {
+  claimed: 'Claimed',
+  invited: 'Invited',
+  'not-invited': 'Not invited',
+}
+export function claimState(speaker: { userId: string | null; invitedAt: Date | string | null }): ClaimState {
+  if (speaker.userId) return 'claimed'
+  return speaker.invitedAt ? 'invited' : 'not-invited'
+}

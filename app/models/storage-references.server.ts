@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { getDb, type Db } from '~/db/client.server'
-import { featuredSections, posts, speakers, talkSessions } from '~/db/schema'
+import { eventSpeakers, featuredSections, posts, speakers, talkSessions } from '~/db/schema'
 
 // Every column that can point at a stored object. A table that gains an upload adds its column here,
 // and both the deletion of replaced objects and the orphan sweep respect it.
@@ -17,6 +17,7 @@ export const STORAGE_REFERENCES: Reference[] = [
   { label: 'posts.content', column: posts.content, kind: 'text' },
   { label: 'featured_sections.icon', column: featuredSections.icon, kind: 'url' },
   { label: 'talk_sessions.offer_file_key', column: talkSessions.offerFileKey, kind: 'key' },
+  { label: 'event_speakers.photo_url', column: eventSpeakers.photoUrl, kind: 'url' },
 ]
 
 /**

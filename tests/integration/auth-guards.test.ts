@@ -197,6 +197,21 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.events.$id._index.tsx', `/app/events/${NO_ID}`, { intent: 'status', status: 'published' }),
   ...workspace('loader', 'app.events.$id.settings.tsx', `/app/events/${NO_ID}/settings`),
   ...workspace('action', 'app.events.$id.settings.tsx', `/app/events/${NO_ID}/settings`, { intent: 'add-room', name: 'Hall' }),
+  // An event's speakers (issue 23 Deliver 2 and 3): the owner and admins only ('events.manage'); an id
+  // that is not the workspace's event or the event's speaker is a 404.
+  ...workspace('loader', 'app.events.$id.speakers._index.tsx', `/app/events/${NO_ID}/speakers`),
+  ...workspace('action', 'app.events.$id.speakers._index.tsx', `/app/events/${NO_ID}/speakers`, { intent: 'add', name: '' }),
+  ...workspace('loader', 'app.events.$id.speakers.import.tsx', `/app/events/${NO_ID}/speakers/import`),
+  ...workspace('action', 'app.events.$id.speakers.import.tsx', `/app/events/${NO_ID}/speakers/import`, {
+    intent: 'confirm',
+    importId: NO_ID,
+  }),
+  ...workspace('loader', 'app.events.$id.speakers.template.tsx', `/app/events/${NO_ID}/speakers/template`),
+  ...workspace('loader', 'app.events.$id.speakers.export.tsx', `/app/events/${NO_ID}/speakers/export`),
+  ...workspace('loader', 'app.events.$id.speakers.$speakerId.tsx', `/app/events/${NO_ID}/speakers/${NO_ID}`),
+  ...workspace('action', 'app.events.$id.speakers.$speakerId.tsx', `/app/events/${NO_ID}/speakers/${NO_ID}`, {
+    intent: 'remove',
+  }),
   // An invitation link is public: a signed-out visitor sees what it is (an unknown token: 404).
   { module: 'invite.$token.tsx', fn: 'loader', path: `/invite/${'x'.repeat(43)}`, visitor: 'ok', speaker: 'ok', admin: 'ok' },
   // Checkout (issue 22): a signed-out buyer signs up and comes back to the same checkout; the return page asks to sign in.

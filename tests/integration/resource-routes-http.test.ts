@@ -749,6 +749,51 @@ Object.assign(cases, {
   ],
 })
 
+// The speakers CSV downloads of an organiser's event (the same test-hook event as the bulk QR's).
+const SPEAKERS_CSV_HEADER = 'Name,Email,Job title,Company,Bio,Talk title,Talk description,Start time,Duration,Room'
+const speakersCsvCases = (tail: 'template' | 'export', file: RegExp) => [
+  {
+    name: 'anonymous → redirect to sign in',
+    run: async () => {
+      const { eventId: id } = await organiserEvent()
+      const res = await send(`/app/events/${id}/speakers/${tail}`)
+      expect(res.status).toBe(302)
+      expect(res.headers.get('Location')).toMatch(/login/)
+    },
+  },
+  {
+    name: 'the organiser → 200 CSV attachment with a BOM and the import’s columns',
+    run: async () => {
+      const { eventId: id, owner } = await organiserEvent()
+      const res = await send(`/app/events/${id}/speakers/${tail}`, { cookie: owner })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+      expect(res.headers.get('Content-Disposition')).toMatch(file)
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+      expect(new TextDecoder().decode(bytes).split('\r\n')[0]).toBe(SPEAKERS_CSV_HEADER)
+    },
+  },
+  {
+    name: 'another workspace’s event or no such event → 404',
+    run: async () => {
+      const { eventId: id } = await organiserEvent()
+      expect((await send(`/app/events/${id}/speakers/${tail}`, { cookie: speaker })).status).toBe(404)
+      const { owner } = await organiserEvent()
+      expect((await send(`/app/events/00000000-0000-4000-8000-000000000000/speakers/${tail}`, { cookie: owner })).status).toBe(
+        404,
+      )
+    },
+  },
+]
+Object.assign(cases, {
+  'app.events.$id.speakers.template.tsx': speakersCsvCases(
+    'template',
+    /^attachment; filename="e2e-conf-[0-9a-f]+-speakers-template\.csv"$/,
+  ),
+  'app.events.$id.speakers.export.tsx': speakersCsvCases('export', /^attachment; filename="e2e-conf-[0-9a-f]+-speakers\.csv"$/),
+})
+
 describe('resource routes over HTTP', () => {
   it('every resource route module has cases here', () => {
     expect(Object.keys(cases).sort()).toEqual(resourceRoutes())

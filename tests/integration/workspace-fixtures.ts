@@ -10,7 +10,7 @@ import { createSession } from '~/models/talk-sessions.server'
 import { createTalk } from '~/models/talks.server'
 import { createEndpoint, newDeliveryId } from '~/models/webhooks.server'
 import { sessionInput } from './app-utils'
-import { makeEvent } from './event-fixtures'
+import { addProgramme, makeEvent } from './event-fixtures'
 import { createUser, sessionCookie } from './utils'
 
 // Two workspaces with one of everything (issue 21 Deliver 8), for the isolation crawl and the
@@ -33,6 +33,8 @@ export type Workspace = {
   eventId: string
   webhookId: string
   deliveryId: string
+  /** A roster speaker with a session at that event. */
+  eventSpeakerId: string
 }
 
 /** A person captured at these sessions (one capture each, with its timeline entry) and a note. */
@@ -96,6 +98,23 @@ async function addMember(workspaceId: string, userId: string, role: WorkspaceRol
   await getDb().insert(workspaceMembers).values({ workspaceId, userId, role })
 }
 
+/** A roster speaker with a session at the event, made by the import's own autogeneration. */
+async function speakerAt(event: Awaited<ReturnType<typeof makeEvent>>, actorId: string, tag: string) {
+  const speaker = await addProgramme(event, actorId, {
+    email: `speaker-${tag}@example.com`,
+    name: `Speaker ${tag}`,
+    jobTitle: '',
+    company: '',
+    bio: '',
+    talkTitle: `Event talk ${tag}`,
+    talkDescription: '',
+    startsAt: new Date('2027-03-10T09:00:00Z'),
+    durationMinutes: 30,
+    roomId: null,
+  })
+  return speaker.speakerId
+}
+
 /** A signed-in person's Cookie header with this workspace as the current one (as the switcher leaves it). */
 export async function cookieFor(userId: string, workspaceId: string) {
   const current = (await currentWorkspaceCookie(workspaceId)).split(';')[0]!
@@ -150,6 +169,8 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
   const eventOfB = await makeEvent(b)
   await saveCrmConnection(b, `pat-b-${suffix}-token`, null)
 
+  const eventSpeakerA = await speakerAt(eventA, ownerA.id, `a-${suffix}`)
+  const eventSpeakerB = await speakerAt(eventOfB, b, `b-secret-${suffix}`)
   const A: Workspace = {
     id: a,
     ownerUserId: ownerA.id,
@@ -160,6 +181,7 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     segmentId: segmentA!.id,
     eventId: eventA.id,
     ...hookA,
+    eventSpeakerId: eventSpeakerA,
   }
   const B: Workspace = {
     id: b,
@@ -171,6 +193,7 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     segmentId: segmentB!.id,
     eventId: eventOfB.id,
     ...hookB,
+    eventSpeakerId: eventSpeakerB,
   }
   /** Texts only B holds: none may appear in an answer to A's people. */
   const secretsOfB = [
@@ -180,6 +203,7 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     `B secret segment ${suffix}`,
     `hooks-b-secret-${suffix}`,
     eventOfB.name,
+    `Speaker b-secret-${suffix}`,
   ]
   return {
     A,

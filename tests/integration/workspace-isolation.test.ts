@@ -11,7 +11,7 @@ import { twoWorkspaces, type Workspace } from './workspace-fixtures'
 // (tests/fuzz/routes.ts): a new /app route with a param fails the coverage test until it has a row
 // in ID_ROUTES saying which fixture id each param takes and how its action is posted.
 
-type Kind = 'session' | 'talk' | 'person' | 'webhook' | 'member' | 'event'
+type Kind = 'session' | 'talk' | 'person' | 'webhook' | 'member' | 'event' | 'eventSpeaker'
 /** A param filled with a fixture's id of that kind, or with each of these fixed values. */
 type Param = Kind | { values: readonly string[] }
 /** What a member of A gets for A's owner's item of this route: 404, 403 (role), or the page (talks are shared). */
@@ -36,6 +36,24 @@ const personActions = (w: Workspace): Record<string, string>[] => [
 ]
 
 export const ID_ROUTES: Record<string, IdRoute> = {
+  // An event's speakers (issue 23): owner and admins only — a member is refused (403) before any id is read.
+  'app.events.$id.speakers._index.tsx': {
+    params: { id: 'event' },
+    actions: () => [{ intent: 'add', name: 'X', email: 'x@example.com', talkTitle: 'X', startTime: '2027-03-10T09:00' }],
+    member: 'forbidden',
+  },
+  'app.events.$id.speakers.import.tsx': {
+    params: { id: 'event' },
+    actions: () => [{ intent: 'discard', importId: '00000000-0000-4000-8000-000000000000' }],
+    member: 'forbidden',
+  },
+  'app.events.$id.speakers.template.tsx': { params: { id: 'event' }, member: 'forbidden' },
+  'app.events.$id.speakers.export.tsx': { params: { id: 'event' }, member: 'forbidden' },
+  'app.events.$id.speakers.$speakerId.tsx': {
+    params: { id: 'event', speakerId: 'eventSpeaker' },
+    actions: (): Record<string, string>[] => [{ intent: 'speaker', name: 'Renamed' }, { intent: 'remove' }],
+    member: 'forbidden',
+  },
   'app.leads_.$id/route.tsx': { params: { id: 'person' }, actions: personActions, member: 'not-found' },
   'app.leads_.$id_.export.tsx': { params: { id: 'person' }, member: 'not-found' },
   'app.leads_.$id_.vcard.tsx': { params: { id: 'person' }, member: 'not-found' },
@@ -151,6 +169,7 @@ function idOf(w: Workspace, kind: Kind) {
     webhook: w.webhookId,
     member: w.ownerUserId,
     event: w.eventId,
+    eventSpeaker: w.eventSpeakerId,
   }[kind]
 }
 
