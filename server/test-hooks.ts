@@ -158,9 +158,10 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
     }),
   )
 
-  // An organiser (issue 23): the person's own workspace on the Event Organiser plan, with one
-  // published event (rooms Main Hall and Room B) and, unless `speakers` is false, two speakers with a
-  // session each, made by the import's own autogeneration (upsertProgrammeRow). Answers the ids.
+  // An organiser (issue 23): the person's own workspace on the Event Organiser plan, with (unless
+  // `event` is false) one published event (rooms Main Hall and Room B) and, unless `speakers` is
+  // false, two speakers with a session each, made by the import's own autogeneration
+  // (upsertProgrammeRow). Answers the ids.
   app.post(
     '/__e2e/organiser-event',
     express.json(),
@@ -173,6 +174,7 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
       await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
       await db.update(workspaces).set({ plan: 'organiser' }).where(eq(workspaces.id, user!.id))
+      if (req.body?.event === false) return res.json({ ok: true, userId: user!.id })
       const suffix = randomBytes(3).toString('hex')
       const [event] = await db
         .insert(events)

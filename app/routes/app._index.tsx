@@ -1,26 +1,36 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
+import { OrganiserDashboard, type DashboardView } from '~/components/events/organiser-dashboard'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
 import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
-import { PLAN_LABELS } from '~/lib/plans'
+import { formatEventDates } from '~/lib/event-programme'
+import { can } from '~/lib/permissions'
+import { PLAN_LABELS, PLAN_LIMITS } from '~/lib/plans'
 import { conversion, conversionNote } from '~/lib/conversion'
 import { formatPercent } from '~/lib/roi'
 import { formatSessionTime } from '~/lib/time-zone'
 import { SPEAKING_PATH } from '~/lib/workspace-nav'
+import { organiserDashboard } from '~/models/organiser-dashboard.server'
 import { listSessions } from '~/models/talk-sessions.server'
 import { listTalks } from '~/models/talks.server'
 
-// The speaker's home (ARCHITECTURE decision 13): every session with its status and results.
+// The workspace's home (ARCHITECTURE decision 13): every session with its status and results. In an
+// Event Organiser workspace its owner and admins see the organiser's dashboard instead (issue 23
+// Deliver 9), and an event's speaker goes to their own talks.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
   // An event's speaker (issue 23) has no sessions list of the organiser's: their home is My talks.
   if (scope.role === 'speaker') throw redirect(SPEAKING_PATH)
+  if (PLAN_LIMITS[scope.workspace.plan].events && can(scope.role, 'events.manage')) {
+    return { kind: 'organiser' as const, dashboard: dashboardView(await organiserDashboard(scope.ownerId)) }
+  }
   const [sessions, talks] = await Promise.all([listSessions(sessionsScope(scope)), listTalks(scope.ownerId)])
   return {
+    kind: 'sessions' as const,
     plan: PLAN_LABELS[scope.workspace.plan],
     talkCount: talks.length,
     sessions: sessions.map((s) => ({
@@ -39,8 +49,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
+function dashboardView(d: Awaited<ReturnType<typeof organiserDashboard>>): DashboardView {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' })
+  return {
+    events: d.events.map(({ startsOn, endsOn, slug: _slug, timeZone: _zone, ...e }) => ({
+      ...e,
+      dates: formatEventDates(startsOn, endsOn),
+    })),
+    toClaim: d.toClaim.map((e) => ({
+      ...e,
+      listed: e.listed.map(({ invitedAt, ...s }) => ({ ...s, invited: invitedAt ? day.format(invitedAt) : null })),
+    })),
+    live: d.live.map(({ startsAt, timeZone, eventId: _eventId, ...s }) => ({
+      ...s,
+      when: formatSessionTime(startsAt, timeZone),
+    })),
+    liveTotal: d.liveTotal,
+    leadsToday: d.leadsToday,
+  }
+}
+
 export default function WorkspaceHome() {
-  const { sessions, talkCount, plan } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
+  return data.kind === 'organiser' ? <OrganiserDashboard view={data.dashboard} /> : <SessionsHome {...data} />
+}
+
+function SessionsHome({
+  sessions,
+  talkCount,
+  plan,
+}: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: 'sessions' }>) {
   return (
     <>
       <PageHeader title="Your sessions" intro={`Each session has its own page and QR code. Plan: ${plan}.`}>
@@ -156,7 +194,8 @@ function Card({ to, title, body }: { to: string; title: string; body: string }) 
   )
 }
 
-export const meta: MetaFunction = ({ matches }) => workspaceMeta(matches, 'Your sessions')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  workspaceMeta(matches, data?.kind === 'organiser' ? 'Dashboard' : 'Your sessions')
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
