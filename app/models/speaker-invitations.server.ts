@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { getDb, type Tx } from '~/db/client.server'
-import { events, eventSpeakers, talkSessions, users, workspaceInvitations } from '~/db/schema'
+import { events, eventSpeakers, talkSessions, users, workspaceInvitations, workspaceMembers } from '~/db/schema'
 import { speakerInvitationEmail } from '~/emails/speaker-invitations'
 import { enqueueEmail } from '~/jobs/email.server'
-import { INVITATION_TTL_MS } from '~/lib/permissions'
+import { INVITATION_TTL_MS, type WorkspaceRole } from '~/lib/permissions'
 import { recordAudit } from './audit.server'
 import { hashToken, lockedWorkspace, newToken, pendingWhere, type Inviter } from './invitations.server'
 
@@ -21,6 +21,8 @@ export type SpeakerClaim = {
   email: string
   slug: string
   claimedBy: string | null
+  /** The claimant's role here: 'speaker', or a team role for someone of the team who also speaks. */
+  claimantRole: WorkspaceRole | null
   claimedAt: Date | null
   invitedAt: Date | null
   /** The pending invitation, if any. */
@@ -48,11 +50,16 @@ export async function listSpeakerClaims(workspaceId: string, eventId: string): P
       email: eventSpeakers.email,
       slug: eventSpeakers.slug,
       claimedBy: users.email,
+      claimantRole: workspaceMembers.role,
       claimedAt: eventSpeakers.claimedAt,
       invitedAt: eventSpeakers.invitedAt,
     })
     .from(eventSpeakers)
     .leftJoin(users, eq(users.id, eventSpeakers.userId))
+    .leftJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, eventSpeakers.workspaceId), eq(workspaceMembers.userId, eventSpeakers.userId)),
+    )
     .where(speakersOfEvent(workspaceId, eventId))
     .orderBy(asc(eventSpeakers.name), asc(eventSpeakers.email))
   const ids = rows.map((r) => r.speakerId)

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { workspaceMeta } from '~/components/workspace/workspace'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
+import { ROLE_LABELS } from '~/lib/permissions'
 import { formatUsLongDate } from '~/lib/text'
 import { listMembers, removeMember } from '~/models/memberships.server'
 import {
@@ -33,8 +34,13 @@ const day = (date: Date) => `${formatUsLongDate(date)} (UTC)`
 
 /** What the row says about the speaker's page, and which button it offers. */
 function claimState(s: SpeakerClaim) {
-  if (s.claimedAt)
-    return { text: `Claimed by ${s.claimedBy ?? 'a former account'} on ${day(s.claimedAt)}`, button: 'remove' as const }
+  if (s.claimedAt) {
+    const text = `Claimed by ${s.claimedBy ?? 'a former account'} on ${day(s.claimedAt)}`
+    // Someone of the team who also speaks keeps their role: they are removed on the Team page, if at all.
+    if (s.claimantRole && s.claimantRole !== 'speaker')
+      return { text: `${text} (${ROLE_LABELS[s.claimantRole]} of this workspace)`, button: null }
+    return { text, button: 'remove' as const }
+  }
   if (s.pending)
     return {
       text: `Invited on ${day(s.invitedAt ?? new Date())} · the link expires on ${day(s.pending.expiresAt)}`,
@@ -69,7 +75,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const members = await listMembers(scope.ownerId)
     const speaker = members.find((m) => m.userId === claimant && m.role === 'speaker')
     const owner = members.find((m) => m.role === 'owner')
-    if (!speaker || !owner) return data({ error: 'This speaker is not in the workspace.' }, { status: 404 })
+    if (!speaker || !owner)
+      return data(
+        { error: 'Only a speaker who joined by their invitation is removed here; remove a team member on the Team page.' },
+        { status: 404 },
+      )
     const outcome = await removeMember(scope.ownerId, scope.user, speaker.userId, owner.userId)
     if (outcome !== 'removed') return data({ error: 'This speaker could not be removed.' }, { status: 409 })
     return redirectWithToast(here, {
@@ -136,23 +146,25 @@ export default function EventInvitations() {
                   <p className="break-all text-sm">{s.email}</p>
                   <p className="text-sm">{s.text}</p>
                 </div>
-                <WorkspaceForm method="post">
-                  <input type="hidden" name="intent" value={s.button} />
-                  <input type="hidden" name="speakerId" value={s.id} />
-                  {s.button === 'remove' ? (
-                    <button type="submit" className={buttonClass.danger} aria-label={`Remove ${s.name} from the workspace`}>
-                      Remove
-                    </button>
-                  ) : (
-                    <button
-                      type="submit"
-                      className={buttonClass.secondary}
-                      aria-label={`${s.button === 'invite' ? 'Invite' : 'Resend the invitation to'} ${s.name}`}
-                    >
-                      {s.button === 'invite' ? 'Invite' : 'Resend'}
-                    </button>
-                  )}
-                </WorkspaceForm>
+                {s.button ? (
+                  <WorkspaceForm method="post">
+                    <input type="hidden" name="intent" value={s.button} />
+                    <input type="hidden" name="speakerId" value={s.id} />
+                    {s.button === 'remove' ? (
+                      <button type="submit" className={buttonClass.danger} aria-label={`Remove ${s.name} from the workspace`}>
+                        Remove
+                      </button>
+                    ) : (
+                      <button
+                        type="submit"
+                        className={buttonClass.secondary}
+                        aria-label={`${s.button === 'invite' ? 'Invite' : 'Resend the invitation to'} ${s.name}`}
+                      >
+                        {s.button === 'invite' ? 'Invite' : 'Resend'}
+                      </button>
+                    )}
+                  </WorkspaceForm>
+                ) : null}
               </div>
             </li>
           ))}

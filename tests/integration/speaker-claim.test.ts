@@ -7,6 +7,7 @@ import { defaultMembership } from '~/models/workspaces.server'
 import { loader as appLoader } from '~/routes/app'
 import { action as invitationsAction, loader as invitationsLoader } from '~/routes/app.events.$id.invitations'
 import { action as speakingAction, loader as speakingLoader } from '~/routes/app.speaking._index'
+import { action as teamAction, loader as teamLoader } from '~/routes/app.team._index/route'
 import { action as inviteAction, loader as inviteLoader } from '~/routes/invite.$token'
 import { claimSpeaker, organiserWithEvent, type OrganiserFixture } from './event-fixtures'
 import { call, createUser, makeRequest } from './utils'
@@ -218,6 +219,12 @@ describe('accepting a speaker invitation', () => {
     expect(await roleIn(fx.admin.id)).toBe('admin')
     expect((await speakerRow(ada.speakerId)).userId).toBe(fx.admin.id)
     expect(await runnerOf(ada.sessionId)).toBe(fx.admin.id)
+    // The invitations page says so and offers no Remove (they are removed on the Team page, if at all).
+    const row = (await page()).speakers.find((s) => s.id === ada.speakerId)!
+    expect(row.text).toContain('(Admin of this workspace)')
+    expect(row.button).toBeNull()
+    expect(statusOf(await post({ intent: 'remove', speakerId: ada.speakerId }))).toBe(404)
+    expect(await roleIn(fx.admin.id)).toBe('admin')
   })
 })
 
@@ -312,5 +319,30 @@ describe('the speaker edits their page and sessions, never a locked field', () =
     const { grace } = fx.speakers
     expect(statusOf(await send({ intent: 'profile', speakerId: grace.speakerId, name: 'X' }))).toBe(404)
     expect(statusOf(await send({ intent: 'session', sessionId: grace.sessionId, headline: 'X' }))).toBe(404)
+  })
+})
+
+describe('the team page keeps speakers apart', () => {
+  it('lists speakers under their own heading, never offers the role, refuses it when posted', async () => {
+    const speaker = await claimSpeaker(fx.workspaceId, fx.speakers.ada.speakerId, `apart-${fx.suffix}@example.com`)
+    await post({ intent: 'invite', speakerId: fx.speakers.grace.speakerId })
+    const team = (await call(teamLoader, makeRequest(`/app/team?workspace=${fx.workspaceId}`, { cookie: ownerCookie }))) as {
+      members: { email: string }[]
+      speakers: { email: string; roleLabel: string }[]
+      manage: { roles: { value: string }[]; pending: { email: string }[] }
+    }
+    expect(team.members.map((m) => m.email)).not.toContain(speaker.email)
+    expect(team.speakers.map((m) => [m.email, m.roleLabel])).toEqual([[speaker.email, 'Speaker']])
+    expect(team.manage.roles.map((r) => r.value)).toEqual(['admin', 'member'])
+    // A speaker's invitation is on the event's page, not among the team's pending invitations.
+    expect(team.manage.pending.map((p) => p.email)).not.toContain(fx.speakers.grace.email)
+    const posted = await call(
+      teamAction,
+      makeRequest(`/app/team?index&workspace=${fx.workspaceId}`, {
+        cookie: ownerCookie,
+        form: { intent: 'invite', email: `sneaky-${fx.suffix}@example.com`, role: 'speaker' },
+      }),
+    )
+    expect(statusOf(posted)).toBe(403)
   })
 })
