@@ -162,6 +162,8 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
   // `event` is false) one published event (rooms Main Hall and Room B) and, unless `speakers` is
   // false, two speakers with a session each, made by the import's own autogeneration
   // (upsertProgrammeRow). Answers the ids.
+  // `today: true` puts the event and its sessions (09:00 and 10:00 UTC) on today's date, so captures
+  // made now fall within the event's days (the insights' leads per 15 minutes).
   app.post(
     '/__e2e/organiser-event',
     express.json(),
@@ -176,14 +178,15 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
       await db.update(workspaces).set({ plan: 'organiser' }).where(eq(workspaces.id, user!.id))
       if (req.body?.event === false) return res.json({ ok: true, userId: user!.id })
       const suffix = randomBytes(3).toString('hex')
+      const day = req.body?.today === true ? new Date().toISOString().slice(0, 10) : '2027-03-10'
       const [event] = await db
         .insert(events)
         .values({
           workspaceId: user!.id,
           slug: `e2e-conf-${suffix}`,
           name: String(req.body?.name ?? `E2E Conf ${suffix}`),
-          startsOn: '2027-03-10',
-          endsOn: '2027-03-11',
+          startsOn: day,
+          endsOn: req.body?.today === true ? day : '2027-03-11',
           timeZone: 'Europe/London',
           venue: 'ExCeL',
           city: 'London',
@@ -201,8 +204,8 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
       const sessions: { email: string; sessionId: string; speakerId: string; code: string }[] = []
       if (req.body?.speakers !== false) {
         const rows = [
-          ['ada', 'Ada Lovelace', 'Notes on the engine', '2027-03-10T09:00:00Z', main!.id],
-          ['grace', 'Grace Hopper', 'Compilers for everyone', '2027-03-10T10:00:00Z', side!.id],
+          ['ada', 'Ada Lovelace', 'Notes on the engine', `${day}T09:00:00Z`, main!.id],
+          ['grace', 'Grace Hopper', 'Compilers for everyone', `${day}T10:00:00Z`, side!.id],
         ] as const
         await db.transaction(async (tx) => {
           for (const [key, name, talkTitle, startsAt, roomId] of rows) {

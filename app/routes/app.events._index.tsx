@@ -30,6 +30,11 @@ export default function Events() {
   return (
     <>
       <PageHeader title="Events" intro="Your conferences: their programme, speakers and public pages.">
+        {events.length ? (
+          <Link to="/app/events/insights" className={buttonClass.secondary}>
+            Insights across events
+          </Link>
+        ) : null}
         {canCreate ? (
           <Link to="/app/events/new" className={buttonClass.primary}>
             New event

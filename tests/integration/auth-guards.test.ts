@@ -212,6 +212,13 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.events.$id.speakers.$speakerId.tsx', `/app/events/${NO_ID}/speakers/${NO_ID}`, {
     intent: 'remove',
   }),
+  // Insights by event, speaker and session (issue 23 Deliver 7) and their CSVs: the owner and admins.
+  ...workspace('loader', 'app.events.$id.insights.tsx', `/app/events/${NO_ID}/insights`),
+  ...workspace('loader', 'app.events.$id.insights_.sessions[.]csv.tsx', `/app/events/${NO_ID}/insights/sessions.csv`),
+  ...workspace('loader', 'app.events.$id.insights_.speakers[.]csv.tsx', `/app/events/${NO_ID}/insights/speakers.csv`),
+  ...workspace('loader', 'app.events.insights.tsx', '/app/events/insights'),
+  ...workspace('loader', 'app.events.insights_.speakers[.]csv.tsx', '/app/events/insights/speakers.csv'),
+  ...workspace('loader', 'app.events.insights_.events[.]csv.tsx', '/app/events/insights/events.csv'),
   // An invitation link is public: a signed-out visitor sees what it is (an unknown token: 404).
   { module: 'invite.$token.tsx', fn: 'loader', path: `/invite/${'x'.repeat(43)}`, visitor: 'ok', speaker: 'ok', admin: 'ok' },
   // Checkout (issue 22): a signed-out buyer signs up and comes back to the same checkout; the return page asks to sign in.

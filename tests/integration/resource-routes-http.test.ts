@@ -681,6 +681,58 @@ Object.assign(cases, {
       },
     },
   ],
+  // Insights CSVs (issue 23 Deliver 7): an event's (another workspace's or unknown → 404) and the workspace's.
+  ...Object.fromEntries(
+    (['sessions', 'speakers'] as const).map((table) => [
+      `app.events.$id.insights_.${table}[.]csv.tsx`,
+      [
+        {
+          name: 'anonymous → redirect to sign in',
+          run: async () => {
+            const res = await send(`/app/events/00000000-0000-4000-8000-000000000000/insights/${table}.csv`)
+            expect(res.status).toBe(302)
+            expect(res.headers.get('Location')).toMatch(/login/)
+          },
+        },
+        {
+          name: 'an event not of the workspace, or a malformed id → 404',
+          run: async () => {
+            expect(
+              (await send(`/app/events/00000000-0000-4000-8000-000000000000/insights/${table}.csv`, { cookie: speaker })).status,
+            ).toBe(404)
+            expect((await send(`/app/events/nope/insights/${table}.csv`, { cookie: speaker })).status).toBe(404)
+          },
+        },
+      ],
+    ]),
+  ),
+  ...Object.fromEntries(
+    (['speakers', 'events'] as const).map((table) => [
+      `app.events.insights_.${table}[.]csv.tsx`,
+      [
+        {
+          name: 'anonymous → redirect to sign in',
+          run: async () => {
+            const res = await send(`/app/events/insights/${table}.csv`)
+            expect(res.status).toBe(302)
+            expect(res.headers.get('Location')).toMatch(/login/)
+          },
+        },
+        {
+          name: 'the owner → 200 CSV attachment with a BOM and the header row',
+          run: async () => {
+            const res = await send(`/app/events/insights/${table}.csv?sort=leads&dir=desc`, { cookie: speaker })
+            expect(res.status).toBe(200)
+            expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+            expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="[a-z-]+\.csv"$/)
+            const bytes = new Uint8Array(await res.arrayBuffer())
+            expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+            expect(new TextDecoder().decode(bytes)).toContain('Unique visitors,Leads,Conversion (%),Hot leads')
+          },
+        },
+      ],
+    ]),
+  ),
   'app.leads_.$id_.vcard.tsx': [
     {
       name: 'anonymous → redirect to sign in',

@@ -54,6 +54,10 @@ export const ID_ROUTES: Record<string, IdRoute> = {
     actions: (): Record<string, string>[] => [{ intent: 'speaker', name: 'Renamed' }, { intent: 'remove' }],
     member: 'forbidden',
   },
+  // An organiser's event (issue 23): its pages are the owner's and admins' ('events.manage'), so a member gets 403.
+  'app.events.$id.insights.tsx': { params: { id: 'event' }, member: 'forbidden' },
+  'app.events.$id.insights_.sessions[.]csv.tsx': { params: { id: 'event' }, member: 'forbidden' },
+  'app.events.$id.insights_.speakers[.]csv.tsx': { params: { id: 'event' }, member: 'forbidden' },
   'app.leads_.$id/route.tsx': { params: { id: 'person' }, actions: personActions, member: 'not-found' },
   'app.leads_.$id_.export.tsx': { params: { id: 'person' }, member: 'not-found' },
   'app.leads_.$id_.vcard.tsx': { params: { id: 'person' }, member: 'not-found' },

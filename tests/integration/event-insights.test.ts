@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { auditEvents, contacts, leads, sessionViews } from '~/db/schema'
+import type { ContactStatus, ScoreBand } from '~/lib/lead-status'
+import { loader as speakersCsv } from '~/routes/app.events.$id.insights_.speakers[.]csv'
+import { loader as sessionsCsv } from '~/routes/app.events.$id.insights_.sessions[.]csv'
+import { loader as eventPage } from '~/routes/app.events.$id.insights'
+import { eventInsights, workspaceInsights } from '~/services/event-insights.server'
+import { addProgramme, claimSpeaker, makeEvent, organiserWithEvent, type OrganiserFixture } from './event-fixtures'
+import { call, makeRequest } from './utils'
+import { cookieFor } from './workspace-fixtures'
+
+// Insights by event, speaker and session (issue 23 Deliver 7) on a small fixture whose every figure
+// is worked out by hand: counts take every capture; hot leads and money only the captures given to
+// the organiser, money by first touch; leads per 15 minutes per room in the event's zone; another
+// workspace's event and a speaker get 404.
+
+let fx: OrganiserFixture
+let cookie: string
+
+type Person = { band?: ScoreBand; status?: ContactStatus; deal?: number; currency?: string }
+
+async function capture(
+  sessionId: string,
+  email: string,
+  at: string,
+  { toOrganiser = true, ...person }: Person & { toOrganiser?: boolean } = {},
+) {
+  const db = getDb()
+  const ownerId = fx.workspaceId
+  const [existing] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.ownerId, ownerId), eq(contacts.email, email)))
+  const contact =
+    existing ??
+    (
+      await db
+        .insert(contacts)
+        .values({
+          ownerId,
+          email,
+          firstName: email.split('@')[0]!,
+          scoreBand: person.band ?? 'cold',
+          status: person.status ?? 'new',
+          dealValueCents: person.deal ?? null,
+          dealCurrency: person.currency ?? null,
+        })
+        .returning()
+    )[0]!
+  await db.insert(leads).values({
+    sessionId,
+    ownerId,
+    contactId: contact.id,
+    email,
+    firstName: contact.firstName,
+    eraseTokenHash: randomBytes(16).toString('hex'),
+    toOrganiser,
+    toSpeaker: !toOrganiser,
+    createdAt: new Date(at),
+  })
+}
+
+async function view(sessionId: string, kind: 'scan' | 'visit', visitor: string) {
+  await getDb().insert(sessionViews).values({ sessionId, kind, visitor })
+}
+
+beforeAll(async () => {
+  fx = await organiserWithEvent()
+  cookie = await cookieFor(fx.owner.id, fx.workspaceId)
+  const { ada, grace } = fx.speakers
+  // Ada (Main Hall, 09:00 London = UTC in March): 3 scans and 2 visits by 4 visitors, 3 leads.
+  for (const v of ['a', 'b', 'c']) await view(ada.sessionId, 'scan', v)
+  for (const v of ['a', 'd']) await view(ada.sessionId, 'visit', v)
+  await capture(ada.sessionId, 'p1@x.example', '2027-03-10T09:10:00Z', {
+    band: 'hot',
+    status: 'won',
+    deal: 100_000,
+    currency: 'EUR',
+  })
+  // Hot, but given to the speaker only: a lead, never a hot lead.
+  await capture(ada.sessionId, 'p2@x.example', '2027-03-10T09:20:00Z', { band: 'hot', toOrganiser: false })
+  await capture(ada.sessionId, 'p3@x.example', '2027-03-10T09:40:00Z', { status: 'meeting', deal: 50_000, currency: 'EUR' })
+  // Grace (Room B, 10:00): 1 scan, 3 leads (more leads than visitors: the conversion's floor).
+  await view(grace.sessionId, 'scan', 'e')
+  await capture(grace.sessionId, 'p4@x.example', '2027-03-10T10:05:00Z', {
+    band: 'hot',
+    status: 'contacted',
+    deal: 20_000,
+    currency: 'USD',
+  })
+  // p1 again: hot here too, but their won deal stays with Ada's session (first touch).
+  await capture(grace.sessionId, 'p1@x.example', '2027-03-10T10:30:00Z')
+  // A won deal the organiser was not given: in no money.
+  await capture(grace.sessionId, 'p5@x.example', '2027-03-10T10:50:00Z', {
+    status: 'won',
+    deal: 999_900,
+    currency: 'EUR',
+    toOrganiser: false,
+  })
+})
+
+describe('event insights: the figures', () => {
+  it('counts each session, its speaker and the event', async () => {
+    const event = fx.event
+    const data = await eventInsights(fx.workspaceId, event, new URLSearchParams(), { timeline: true })
+    const ada = data.sessions.find((s) => s.id === fx.speakers.ada.sessionId)!
+    const grace = data.sessions.find((s) => s.id === fx.speakers.grace.sessionId)!
+    expect(ada).toMatchObject({
+      scans: 3,
+      visits: 2,
+      visitors: 4,
+      leads: 3,
+      hotLeads: 1,
+      conversion: { percent: 75, floored: false },
+      pipeline: [{ currency: 'EUR', cents: 50_000 }],
+      won: [{ currency: 'EUR', cents: 100_000 }],
+      roomName: 'Main Hall',
+      speakerName: 'Ada Lovelace',
+    })
+    expect(grace).toMatchObject({
+      scans: 1,
+      visits: 0,
+      visitors: 1,
+      leads: 3,
+      hotLeads: 2,
+      conversion: { percent: 100, floored: true },
+      pipeline: [{ currency: 'USD', cents: 20_000 }],
+      won: [],
+    })
+    expect(data.totals).toMatchObject({
+      sessions: 2,
+      scans: 4,
+      visits: 2,
+      visitors: 5,
+      leads: 6,
+      hotLeads: 3,
+      pipeline: [
+        { currency: 'EUR', cents: 50_000 },
+        { currency: 'USD', cents: 20_000 },
+      ],
+      won: [{ currency: 'EUR', cents: 100_000 }],
+    })
+    // Leads 6 ÷ people 4 (Ada) + 3 (Grace's floor) = 86%.
+    expect(data.totals.conversion.percent).toBe(86)
+    // Speakers sorted by leads (desc), ties in the roster's order (by name).
+    expect(data.speakers.map((s) => [s.name, s.leads, s.hotLeads, s.sessions, s.events])).toEqual([
+      ['Ada Lovelace', 3, 1, 1, 1],
+      ['Grace Hopper', 3, 2, 1, 1],
+    ])
+  })
+
+  it('counts leads per 15 minutes per room in the event’s zone', async () => {
+    const data = await eventInsights(fx.workspaceId, fx.event, new URLSearchParams(), { timeline: true })
+    const timeline = data.timeline!
+    expect(timeline.days.map((d) => [d.day, d.from, d.to])).toEqual([['2027-03-10', '09:00', '11:00']])
+    expect(timeline.quietDays).toEqual(['2027-03-11'])
+    const main = timeline.rooms.find((r) => r.roomName === 'Main Hall')!
+    const side = timeline.rooms.find((r) => r.roomName === 'Room B')!
+    const busy = (r: typeof main) => r.points.filter((p) => p.count).map((p) => [p.label, p.count])
+    expect(busy(main)).toEqual([
+      ['Wed 10 Mar 09:00–09:15', 1],
+      ['Wed 10 Mar 09:15–09:30', 1],
+      ['Wed 10 Mar 09:30–09:45', 1],
+    ])
+    expect(busy(side)).toEqual([
+      ['Wed 10 Mar 10:00–10:15', 1],
+      ['Wed 10 Mar 10:30–10:45', 1],
+      ['Wed 10 Mar 10:45–11:00', 1],
+    ])
+    expect(main.total).toBe(3)
+    expect(main.peak).toEqual({ label: 'Wed 10 Mar 09:00–09:15', count: 1 })
+  })
+
+  it('puts each roster speaker across all their events in the workspace table', async () => {
+    const second = await makeEvent(fx.workspaceId)
+    const again = await addProgramme(second, fx.owner.id, {
+      email: fx.speakers.ada.email,
+      name: 'Ada Lovelace',
+      jobTitle: '',
+      company: '',
+      bio: '',
+      talkTitle: `Second talk ${fx.suffix}`,
+      talkDescription: '',
+      startsAt: new Date('2027-03-10T14:00:00Z'),
+      durationMinutes: 30,
+      roomId: null,
+    })
+    await capture(again.sessionId, 'p6@x.example', '2027-03-10T14:05:00Z', { band: 'hot' })
+    const data = await workspaceInsights(fx.workspaceId, new URLSearchParams('speakerSort=name&speakerDir=asc'))
+    const ada = data.speakers.find((s) => s.id === fx.speakers.ada.speakerId)!
+    expect(ada).toMatchObject({ sessions: 2, events: 2, leads: 4, hotLeads: 2 })
+    expect(data.events.map((e) => [e.id, e.leads, e.sessions])).toEqual(
+      expect.arrayContaining([
+        [fx.event.id, 6, 2],
+        [second.id, 1, 1],
+      ]),
+    )
+  })
+})
+
+describe('event insights: the pages', () => {
+  it('answers the page with sorted tables and sort links', async () => {
+    const path = `/app/events/${fx.event.id}/insights?sort=hot&dir=desc`
+    const page = (await call(eventPage, makeRequest(path, { cookie }), { id: fx.event.id })) as Awaited<
+      ReturnType<typeof eventPage>
+    >
+    expect(page.sessions.table.rows.map((r) => r.cells[0])).toEqual([
+      expect.stringContaining('Compilers for everyone'),
+      expect.stringContaining('Notes on the engine'),
+    ])
+    const hot = page.sessions.table.headers.find((h) => h.key === 'hot')!
+    expect(hot).toMatchObject({ sort: 'descending', href: '?sort=hot&dir=asc#sessions' })
+    expect(page.sessions.csv).toBe(`/app/events/${fx.event.id}/insights/sessions.csv?sort=hot&dir=desc`)
+    expect(page.timeline!.rooms.map((r) => r.roomName)).toEqual(['Main Hall', 'Room B'])
+  })
+
+  it('downloads each table as CSV in the page’s order, and records the export', async () => {
+    const res = (await call(
+      sessionsCsv,
+      makeRequest(`/app/events/${fx.event.id}/insights/sessions.csv?sort=leads&dir=desc`, { cookie }),
+      { id: fx.event.id },
+    )) as Response
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    const text = await res.text()
+    const [header, first] = text.replace('\uFEFF', '').split('\r\n')
+    expect(header).toBe(
+      'Talk,Speaker,Room,Starts,Scans,Visits,Unique visitors,Leads,Conversion (%),Hot leads,Pipeline (EUR),Pipeline (USD),Won (EUR),Won (USD)',
+    )
+    expect(first).toBe(`Notes on the engine ${fx.suffix},Ada Lovelace,Main Hall,2027-03-10 09:00,3,2,4,3,75,1,500,0,1000,0`)
+    const speakers = await (
+      (await call(speakersCsv, makeRequest(`/app/events/${fx.event.id}/insights/speakers.csv`, { cookie }), {
+        id: fx.event.id,
+      })) as Response
+    ).text()
+    expect(speakers).toContain('Grace Hopper,Navy,1,1,1,0,1,3,100,2,0,200,0,0')
+    const audits = await getDb().select().from(auditEvents).where(eq(auditEvents.workspaceId, fx.workspaceId))
+    expect(audits.filter((a) => a.kind === 'export.made').map((a) => a.data)).toEqual(
+      expect.arrayContaining([{ format: 'csv', rows: 2 }]),
+    )
+  })
+
+  it('answers 404 for another workspace’s event, on the page and both CSVs', async () => {
+    const other = await organiserWithEvent()
+    const routes: Array<[Parameters<typeof call>[0], string]> = [
+      [eventPage, 'insights'],
+      [sessionsCsv, 'insights/sessions.csv'],
+      [speakersCsv, 'insights/speakers.csv'],
+    ]
+    for (const [fn, path] of routes) {
+      const res = await call(fn, makeRequest(`/app/events/${other.event.id}/${path}`, { cookie }), { id: other.event.id })
+      expect((res as Response).status, path).toBe(404)
+    }
+  })
+
+  it('answers 404 to a speaker of the event', async () => {
+    const speaker = await claimSpeaker(fx.workspaceId, fx.speakers.grace.speakerId, `claimed-${fx.suffix}@example.com`)
+    const res = await call(
+      eventPage,
+      makeRequest(`/app/events/${fx.event.id}/insights`, { cookie: await cookieFor(speaker.id, fx.workspaceId) }),
+      { id: fx.event.id },
+    )
+    expect((res as Response).status).toBe(404)
+  })
+})
