@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
 import { DEFAULT_SESSION_MINUTES, IMPORT_MAX_ROWS } from './events'
 import { normalizeInviteEmail } from './invitations'
+import { SPEAKER_PAGE_LIMITS } from './speaker-page'
 import { TALK_LIMITS } from './talk-session'
 import { utcToZonedLocal, zonedLocalToUtc } from './time-zone'
 
@@ -35,7 +36,8 @@ export const IMPORT_FILE_FIELD = 'file'
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024
 /** How a start time is written in the file (and the template's example). */
 export const IMPORT_TIME_FORMAT = 'YYYY-MM-DD HH:MM'
-export const IMPORT_LIMITS = { name: 100, email: 254, jobTitle: 100, company: 100, bio: 5000, maxMinutes: 24 * 60 } as const
+// The page fields' lengths are the roster's, which the claimed speaker's own form checks too.
+export const IMPORT_LIMITS = { ...SPEAKER_PAGE_LIMITS, email: 254, maxMinutes: 24 * 60 } as const
 
 const SAVE_AS_CSV = 'In your spreadsheet choose File → Save as (or Download) → "CSV UTF-8", and upload that file.'
 const thousands = (n: number) => n.toLocaleString('en-GB')

@@ -9,7 +9,7 @@ import { SESSION_LIMITS } from './talk-session'
 
 export const LOCKED_TEXT = 'Locked by the organiser'
 
-// The roster's limits (the organiser's CSV import reads the same lengths).
+// The roster's page fields' lengths: the organiser's CSV import and forms use them too (IMPORT_LIMITS).
 export const SPEAKER_PAGE_LIMITS = { name: 100, jobTitle: 100, company: 100, bio: 5000 } as const
 
 type Current = Record<string, string>

@@ -100,6 +100,7 @@ describe('the speaker’s 404 wall: every /app route', () => {
     for (const p of route.params) {
       if (p === 'format') values[p] = 'svg'
       else if (p === 'userId') values[p] = fx.owner.id
+      else if (p === 'speakerId') values[p] = fx.speakers.ada.speakerId
       else if (area === 'events') values[p] = fx.event.id
       else if (area === 'sessions') values[p] = own.session
       else if (area === 'talks') values[p] = talkId
