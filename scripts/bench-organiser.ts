@@ -286,7 +286,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', adminUrl: string | und
         load(eventPage as Loader, cookie, `${ev}?sort=pipeline&dir=desc`, id),
       ),
       await measurePage(driver, 'event sessions CSV', () => load(sessionsCsv as Loader, cookie, `${ev}/sessions.csv`, id)),
-      await measurePage(driver, 'workspace insights page', () => load(workspacePage as Loader, cookie, '/app/events/insights', {})),
+      await measurePage(driver, 'workspace insights page', () =>
+        load(workspacePage as Loader, cookie, '/app/events/insights', {}),
+      ),
       await measurePage(driver, 'workspace speakers CSV', () =>
         load(speakersCsv as Loader, cookie, '/app/events/insights/speakers.csv', {}),
       ),

@@ -56,7 +56,13 @@ function captureConditions(scope: Scope, plan: Plan, filters: LeadFilters): SQL 
 }
 
 /** The people of the workspace that the scope sees and the filters select (owner first in the WHERE clause). */
-export function peopleWhere(scope: Scope, plan: Plan, filters: LeadFilters, contactIds?: readonly string[]): SQL {
+export function peopleWhere(
+  scope: Scope,
+  plan: Plan,
+  filters: LeadFilters,
+  contactIds?: readonly string[],
+  withheld = false,
+): SQL {
   const { ownerId } = scope
   const parts: SQL[] = [eq(contacts.ownerId, ownerId)]
   // A person exists only with at least one capture (eraseCaptures removes them with their last one),
@@ -64,12 +70,12 @@ export function peopleWhere(scope: Scope, plan: Plan, filters: LeadFilters, cont
   // the EXISTS is always true: leaving it out lets the default view count from the contacts index alone.
   const captureFiltered =
     !!(filters.session || filters.talk || filters.event || filters.from || filters.to || filters.q) || filters.consent === 'yes'
-  const visibleCapture = sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(scope, plan, filters)})`
-  if (captureFiltered || PLAN_LIMITS[plan].visibleLeadsPerSession !== null || scope.runnerId !== null) parts.push(visibleCapture)
-  // An organiser's workspace may hold people only its speakers received (issue 23): then each person
-  // needs a capture given to the organiser. Elsewhere the probe finds none, once, and the count stays
-  // on the contacts index.
-  else parts.push(sql`(not ${withholdsCaptures(ownerId)} or ${visibleCapture})`)
+  // So does an organiser's workspace that holds people only its speakers received (issue 23,
+  // `withheld`: withholdsCaptures, probed by the caller): each person needs a capture given to them.
+  if (captureFiltered || PLAN_LIMITS[plan].visibleLeadsPerSession !== null || scope.runnerId !== null || withheld)
+    parts.push(
+      sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(scope, plan, filters)})`,
+    )
   if (contactIds) parts.push(inArray(contacts.id, contactIds.length ? [...contactIds] : ['00000000-0000-0000-0000-000000000000']))
   if (filters.status) parts.push(eq(contacts.status, filters.status))
   if (filters.band) parts.push(eq(contacts.scoreBand, filters.band))
@@ -213,6 +219,11 @@ async function latestConsents(ownerId: string, leadIds: string[]) {
   return new Map(rows.map(({ leadId, ...consent }) => [leadId, consent]))
 }
 
+/** Whether the organiser's side of the workspace must check each person (a runner's scope always does). */
+function withheldFrom(scope: Scope) {
+  return scope.runnerId === null ? withholdsCaptures(scope.ownerId) : Promise.resolve(false)
+}
+
 /** One page of people and how many match in all. */
 export async function listLeadPeople({
   scope,
@@ -226,7 +237,7 @@ export async function listLeadPeople({
   page: number
 }) {
   const db = getDb()
-  const where = peopleWhere(scope, plan, filters)
+  const where = peopleWhere(scope, plan, filters, undefined, await withheldFrom(scope))
   const [people, [totals]] = await Promise.all([
     db
       .select(personColumns)
@@ -275,7 +286,7 @@ export async function* leadPeopleBatches({
   contactIds?: readonly string[]
   batchSize?: number
 }): AsyncGenerator<LeadPersonRow[]> {
-  const where = peopleWhere(scope, plan, filters, contactIds)
+  const where = peopleWhere(scope, plan, filters, contactIds, await withheldFrom(scope))
   let after: string | null = null
   for (;;) {
     const people: PersonBase[] = await getDb()

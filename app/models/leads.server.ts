@@ -24,7 +24,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * events both are always true. A condition on a capture row (`leads` unless another alias is
  * named); the sub-select walks talk_sessions_user_idx (user_id, workspace_id).
  */
-export function runnerCondition(scope: Scope, capture: { sessionId: SQLWrapper; toOrganiser: SQLWrapper; toSpeaker: SQLWrapper } = leads): SQL {
+export function runnerCondition(
+  scope: Scope,
+  capture: { sessionId: SQLWrapper; toOrganiser: SQLWrapper; toSpeaker: SQLWrapper } = leads,
+): SQL {
   if (scope.runnerId === null) return sql`${capture.toOrganiser}`
   return sql`(${capture.toSpeaker} and ${capture.sessionId} in (select "run_s"."id" from ${talkSessions} as "run_s" where "run_s"."user_id" = ${scope.runnerId} and "run_s"."workspace_id" = ${scope.ownerId}))`
 }
@@ -38,11 +41,18 @@ export function givenToOrganiser(): SQL {
 }
 
 /**
- * Does the workspace hold captures its organiser did not receive? (leads_withheld_idx: an index
- * probe.) The leads list then checks each person for a capture the organiser may see.
+ * Does the workspace hold captures its organiser did not receive (issue 23: an event whose
+ * attendees' details go to the speaker)? One probe of leads_withheld_idx. The leads list then checks
+ * each person for a capture the organiser may see; elsewhere its default view stays on the contacts
+ * index alone.
  */
-export function withholdsCaptures(ownerId: string): SQL {
-  return sql`exists (select 1 from ${leads} as "withheld" where "withheld"."owner_id" = ${ownerId} and not "withheld"."to_organiser")`
+export async function withholdsCaptures(ownerId: string, db: Pick<Db, 'select'> = getDb()): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(leads)
+    .where(and(eq(leads.ownerId, ownerId), eq(leads.toOrganiser, false)))
+    .limit(1)
+  return !!row
 }
 
 /**
