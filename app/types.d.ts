@@ -10,5 +10,10 @@ declare module '@remix-run/node' {
      * this machine in production (app/services/email.server.ts).
      */
     remoteAddress?: string
+    /**
+     * Resolves once the client has taken what was sent (server/drain.ts): a streamed download that is
+     * costly to make waits on it, since Remix's adapter writes without waiting for 'drain'.
+     */
+    clientReady?: () => Promise<void>
   }
 }

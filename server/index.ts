@@ -9,6 +9,7 @@ import express from 'express'
 import { parseConfig, storageImageSource, stripeFormOrigins } from '../app/config.server'
 import { REQUEST_BODY_CEILING_BYTES } from '../app/lib/constants'
 import { attendeeRoute } from './attendee-route'
+import { clientReady } from './drain'
 import { coalesceFlushes } from './flush'
 import { inFlightHandlers } from './in-flight'
 import { pageCache } from './page-cache'
@@ -122,6 +123,7 @@ export async function createApp() {
     requestId: String(res.locals.requestId ?? ''),
     // The socket's peer, whatever TRUST_PROXY says (req.ip follows X-Forwarded-For then).
     remoteAddress: req.socket.remoteAddress ?? '',
+    clientReady: () => clientReady(res),
   })
   // The attendee page and its sign-up without Remix's route matching (server/attendee-route.ts); in
   // development Remix serves it from the same route module.

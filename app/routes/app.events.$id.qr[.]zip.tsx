@@ -7,9 +7,9 @@ import { requireEvent } from '~/services/event-scope.server'
 // a real Response; 404 for another workspace's event. Like every read of an event, it works after
 // the plan has ended.
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { event } = await requireEvent(request, params.id)
-  const zip = eventQrZip(event, { signal: request.signal })
+  const zip = eventQrZip(event, { signal: request.signal, clientReady: context.clientReady })
   return new Response(createReadableStreamFromReadable(zip), {
     headers: {
       'Content-Type': 'application/zip',

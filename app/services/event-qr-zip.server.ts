@@ -24,6 +24,11 @@ export type EventQrZipOptions = {
   appUrl?: string
   /** Stops rendering when the download is abandoned (the request's signal). */
   signal?: AbortSignal
+  /**
+   * Waited on before each file is rendered: the HTTP response's own backpressure (the load
+   * context's clientReady), which the stream alone does not reach through Remix's adapter.
+   */
+  clientReady?: () => Promise<void>
 }
 
 /** The ZIP of every session of `event`, as a Node stream to pipe to the response. */
@@ -47,11 +52,16 @@ export function eventQrZip(event: Pick<EventRow, 'id' | 'workspaceId' | 'timeZon
         for (const file of QR_ZIP_FILES) {
           zip.addReadStreamLazy(`${names[i]}${file.suffix}`, { compress: file.format === 'svg' }, (done) => {
             // Reached only once the entry before it is written out (yazl pumps one entry at a time).
-            if (out.destroyed) return
-            renderSessionDownload(session, file.format, appUrl).then(
-              (rendered) => done(null, Readable.from([rendered.body])),
-              (error: unknown) => done(error, Readable.from([])),
-            )
+            void (async () => {
+              await options.clientReady?.()
+              if (out.destroyed) return
+              try {
+                const rendered = await renderSessionDownload(session, file.format, appUrl)
+                done(null, Readable.from([rendered.body]))
+              } catch (error) {
+                done(error, Readable.from([]))
+              }
+            })()
           })
         }
       })

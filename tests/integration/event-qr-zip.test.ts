@@ -141,6 +141,28 @@ describe('GET /app/events/{id}/qr.zip', () => {
     expect(Object.keys(unzip(Buffer.concat(chunks)))).toHaveLength(10 * 3)
   })
 
+  it("waits for the HTTP client before making each file (the response's own backpressure)", async () => {
+    const fx = await organiserWithEvent()
+    let open = false
+    let waits = 0
+    let release = () => {}
+    const clientReady = () => {
+      waits++
+      return open ? Promise.resolve() : new Promise<void>((resolve) => (release = resolve))
+    }
+    const zip = eventQrZip(fx.event, { clientReady })
+    const chunks: Buffer[] = []
+    zip.on('data', (chunk: Buffer) => chunks.push(chunk))
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // Read eagerly, yet nothing was made: the client had not taken anything yet.
+    expect(Buffer.concat(chunks).length).toBeLessThan(200)
+    open = true
+    release()
+    await new Promise((resolve) => zip.once('end', resolve))
+    expect(Object.keys(unzip(Buffer.concat(chunks)))).toHaveLength(6)
+    expect(waits).toBe(6)
+  })
+
   it('stops making files when the download is abandoned', async () => {
     const fx = await organiserWithEvent()
     const controller = new AbortController()
