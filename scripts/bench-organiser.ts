@@ -18,7 +18,8 @@
 //     read; the rest is rendering): BENCH_ZIP_DRIVERS=all runs it on both, BENCH_ZIP=0 skips it.
 // Always on PGlite (a temporary data dir); also on Postgres when BENCH_DATABASE_URL (or
 // TEST_DATABASE_URL, or DATABASE_URL) is set: a throw-away database is created there and dropped.
-// BENCH_DRIVERS=pglite|postgres runs one; BENCH_JSON=path also writes the figures.
+// BENCH_DRIVERS=pglite|postgres runs one; BENCH_ONLY=zip measures the ZIP alone (with a small
+// BENCH_CAPTURES the seeding is quick); BENCH_JSON=path also writes the figures.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -46,6 +47,7 @@ const CAPTURES = Number(process.env.BENCH_CAPTURES ?? 200_000)
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 10)
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const ZIP = process.env.BENCH_ZIP !== '0'
+const ONLY_ZIP = process.env.BENCH_ONLY === 'zip'
 const IMPORT_ROWS = 500
 const BASE = 'http://localhost:3000'
 
@@ -280,20 +282,22 @@ async function benchDriver(driver: 'pglite' | 'postgres', adminUrl: string | und
     const cookie = (await createUserSession(s.owner)).split(';')[0]!
     const id = { id: s.event }
     const ev = `/app/events/${s.event}/insights`
-    const pages = [
-      await measurePage(driver, 'event insights page', () => load(eventPage as Loader, cookie, ev, id)),
-      await measurePage(driver, 'event insights page, sorted by pipeline', () =>
-        load(eventPage as Loader, cookie, `${ev}?sort=pipeline&dir=desc`, id),
-      ),
-      await measurePage(driver, 'event sessions CSV', () => load(sessionsCsv as Loader, cookie, `${ev}/sessions.csv`, id)),
-      await measurePage(driver, 'workspace insights page', () =>
-        load(workspacePage as Loader, cookie, '/app/events/insights', {}),
-      ),
-      await measurePage(driver, 'workspace speakers CSV', () =>
-        load(speakersCsv as Loader, cookie, '/app/events/insights/speakers.csv', {}),
-      ),
-    ]
-    const imports = await measureImport(driver, handle, s.owner)
+    const pages = ONLY_ZIP
+      ? []
+      : [
+          await measurePage(driver, 'event insights page', () => load(eventPage as Loader, cookie, ev, id)),
+          await measurePage(driver, 'event insights page, sorted by pipeline', () =>
+            load(eventPage as Loader, cookie, `${ev}?sort=pipeline&dir=desc`, id),
+          ),
+          await measurePage(driver, 'event sessions CSV', () => load(sessionsCsv as Loader, cookie, `${ev}/sessions.csv`, id)),
+          await measurePage(driver, 'workspace insights page', () =>
+            load(workspacePage as Loader, cookie, '/app/events/insights', {}),
+          ),
+          await measurePage(driver, 'workspace speakers CSV', () =>
+            load(speakersCsv as Loader, cookie, '/app/events/insights/speakers.csv', {}),
+          ),
+        ]
+    const imports = ONLY_ZIP ? [] : await measureImport(driver, handle, s.owner)
     const zip = withZip ? await measureZip(driver, handle, s.event) : null
     return { driver, seedSeconds: s.seconds, pages, imports, zip }
   } finally {
