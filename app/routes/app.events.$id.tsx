@@ -68,6 +68,14 @@ export default function EventLayout() {
             )}
           </p>
         </div>
+        {/* Every session's QR code (SVG and PNG) and slide in one ZIP, named for the printer (Deliver 8). */}
+        <a
+          href={`${base}/qr.zip`}
+          download
+          className="rounded-md border border-white/15 px-3 py-2 text-sm font-semibold text-white hover:bg-white/5"
+        >
+          Download every QR code and slide (ZIP)
+        </a>
       </header>
       <nav aria-label="Event" className="mt-6 border-b border-white/10">
         <ul className="flex flex-wrap gap-1 text-sm">
