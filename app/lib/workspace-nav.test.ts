@@ -3,7 +3,14 @@ import { SPEAKING_PATH, workspaceNavLinks } from './workspace-nav'
 
 describe('the workspace nav', () => {
   it('keeps the team nav of every plan but Event Organiser', () => {
-    expect(workspaceNavLinks('owner', 'teams').map((l) => l.label)).toEqual(['Sessions', 'Leads', 'Talks', 'Team', 'Profile', 'Settings'])
+    expect(workspaceNavLinks('owner', 'teams').map((l) => l.label)).toEqual([
+      'Sessions',
+      'Leads',
+      'Talks',
+      'Team',
+      'Profile',
+      'Settings',
+    ])
     expect(workspaceNavLinks('member', 'free').map((l) => l.to)).not.toContain('/app/events')
   })
 
