@@ -28,14 +28,27 @@ import type { InFlightHandlers } from './in-flight'
  * Mounted only when NODE_ENV=test AND E2E_TEST_HOOKS=1 (see docs/decisions/0002-e2e-session-hook.md);
  * never in development or production.
  */
+/** The request's `email`, trimmed and lower-cased as accounts store it ('' when missing). */
+function bodyEmail(body: { email?: unknown } | undefined) {
+  return String(body?.email ?? '')
+    .trim()
+    .toLowerCase()
+}
+
+/** The account of this address, made first when there is none (its personal workspace with it). */
+async function ensureUser(email: string) {
+  const db = getDb()
+  await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  return user
+}
+
 export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
   app.post(
     '/__e2e/session',
     express.json(),
     track(async (req, res) => {
-      const email = String(req.body?.email ?? '')
-        .trim()
-        .toLowerCase()
+      const email = bodyEmail(req.body)
       const role = req.body?.role === 'admin' ? 'admin' : 'speaker'
       if (!email.includes('@')) return res.status(400).json({ error: 'email required' })
       const db = getDb()
@@ -53,14 +66,11 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
     '/__e2e/lead-session',
     express.json(),
     track(async (req, res) => {
-      const email = String(req.body?.email ?? '')
-        .trim()
-        .toLowerCase()
+      const email = bodyEmail(req.body)
       if (!email.includes('@')) return res.status(400).json({ error: 'email required' })
       const status = ['draft', 'live', 'closed'].includes(req.body?.status) ? req.body.status : 'live'
       const db = getDb()
-      await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
-      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+      const user = await ensureUser(email)
       // Optional plan of the owner's personal workspace (free by default), for plan-gated screens.
       if (isPlan(req.body?.plan)) {
         await db.update(workspaces).set({ plan: req.body.plan }).where(eq(workspaces.id, user!.id))
@@ -117,15 +127,12 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
     '/__e2e/workspace-member',
     express.json(),
     track(async (req, res) => {
-      const email = String(req.body?.email ?? '')
-        .trim()
-        .toLowerCase()
+      const email = bodyEmail(req.body)
       const workspaceId = String(req.body?.workspaceId ?? '')
       const role = req.body?.role === 'admin' ? 'admin' : 'member'
       if (!email.includes('@') || !workspaceId) return res.status(400).json({ error: 'email and workspaceId required' })
       const db = getDb()
-      await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
-      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+      const user = await ensureUser(email)
       if (isPlan(req.body?.plan)) await db.update(workspaces).set({ plan: req.body.plan }).where(eq(workspaces.id, workspaceId))
       await db.insert(workspaceMembers).values({ workspaceId, userId: user!.id, role }).onConflictDoNothing()
       let code: string | null = null
@@ -168,13 +175,10 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
     '/__e2e/organiser-event',
     express.json(),
     track(async (req, res) => {
-      const email = String(req.body?.email ?? '')
-        .trim()
-        .toLowerCase()
+      const email = bodyEmail(req.body)
       if (!email.includes('@')) return res.status(400).json({ error: 'email required' })
       const db = getDb()
-      await db.insert(users).values({ email }).onConflictDoNothing({ target: users.email })
-      const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+      const user = await ensureUser(email)
       await db.update(workspaces).set({ plan: 'organiser' }).where(eq(workspaces.id, user!.id))
       if (req.body?.event === false) return res.json({ ok: true, userId: user!.id })
       const suffix = randomBytes(3).toString('hex')
@@ -256,9 +260,7 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
     '/__e2e/startup-application',
     express.json(),
     track(async (req, res) => {
-      const email = String(req.body?.email ?? '')
-        .trim()
-        .toLowerCase()
+      const email = bodyEmail(req.body)
       const companyName = String(req.body?.companyName ?? '').trim()
       if (!email.includes('@') || !companyName) return res.status(400).json({ error: 'email and companyName required' })
       const config = getConfig()

@@ -284,3 +284,6 @@ export type DirectoryFilterParam = (typeof DIRECTORY_FILTERS)[number]['param']
 
 /** Longest comment under an article (characters). */
 export const COMMENT_MAX_LENGTH = 5_000
+
+/** The sentence every default consent wording ends with (a speaker's session, an event's session). */
+export const ERASURE_LINK_SENTENCE = 'You can have them erased at any time with the link in your confirmation email.'

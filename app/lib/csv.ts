@@ -58,17 +58,24 @@ export type CsvStreamEnd = {
   complete: boolean
 }
 
+/** How a download's bytes are written: the opening, each batch (`first` = index of its first record), the closing. */
+export type BatchEncoding<Row> = {
+  opening: string
+  batch: (rows: readonly Row[], first: number) => string
+  closing: string
+}
+
 /**
- * A CSV download as a byte stream: the BOM and header, then one chunk per batch, pulled as the
- * client reads, so memory stays flat at any size. `onEnd` runs once with the records that actually
- * went out; on a complete download it runs before the stream closes (the audit log's row exists
- * when the client has the last byte), and if it fails, the download fails rather than go unrecorded.
- * `signal` (the request's) stops reading once the client has gone.
+ * A download as a byte stream, the one mechanism behind the CSV and JSON exports: the opening, then
+ * one chunk per batch, pulled as the client reads, so memory stays flat at any size; the closing
+ * once the batches end. `onEnd` runs once with the records that actually went out; on a complete
+ * download it runs before the stream closes (the audit log's row exists when the client has the last
+ * byte), and if it fails, the download fails rather than go unrecorded. `signal` (the request's)
+ * stops reading once the client has gone.
  */
-export function csvStream<Row, T extends object>(
+export function batchStream<Row>(
   batches: AsyncGenerator<Row[]>,
-  columns: ReadonlyArray<CsvColumn<T>>,
-  toRecord: (row: Row) => T,
+  encoding: BatchEncoding<Row>,
   { signal, onEnd }: { signal?: AbortSignal; onEnd?: (end: CsvStreamEnd) => Promise<void> } = {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -86,7 +93,7 @@ export function csvStream<Row, T extends object>(
         try {
           if (!started) {
             started = true
-            controller.enqueue(encoder.encode(UTF8_BOM + csvHeader(columns)))
+            controller.enqueue(encoder.encode(encoding.opening))
             return
           }
           if (signal?.aborted) {
@@ -98,11 +105,13 @@ export function csvStream<Row, T extends object>(
           const next = await batches.next()
           if (next.done) {
             await end(true)
+            if (encoding.closing) controller.enqueue(encoder.encode(encoding.closing))
             controller.close()
             return
           }
+          const chunk = encoding.batch(next.value, rows)
           rows += next.value.length
-          controller.enqueue(encoder.encode(csvRecords(next.value.map(toRecord), columns)))
+          controller.enqueue(encoder.encode(chunk))
         } catch (error) {
           // What went out is still recorded; a failure to record it must not hide the first error.
           await end(false).catch(() => {})
@@ -116,5 +125,19 @@ export function csvStream<Row, T extends object>(
       // No read-ahead: a batch is read when the client asks for it, so what is counted is what it took.
     },
     { highWaterMark: 0 },
+  )
+}
+
+/** A CSV download (batchStream): the BOM and header, then the records of each batch. */
+export function csvStream<Row, T extends object>(
+  batches: AsyncGenerator<Row[]>,
+  columns: ReadonlyArray<CsvColumn<T>>,
+  toRecord: (row: Row) => T,
+  options: { signal?: AbortSignal; onEnd?: (end: CsvStreamEnd) => Promise<void> } = {},
+): ReadableStream<Uint8Array> {
+  return batchStream(
+    batches,
+    { opening: UTF8_BOM + csvHeader(columns), batch: (rows) => csvRecords(rows.map(toRecord), columns), closing: '' },
+    options,
   )
 }

@@ -1,6 +1,6 @@
-import type { CsvStreamEnd } from './csv'
+import { batchStream, type CsvStreamEnd } from './csv'
 
-// A JSON download as a byte stream, the twin of csvStream (app/lib/csv.ts): one object whose
+// A JSON download as a byte stream through batchStream (app/lib/csv.ts), as csvStream is: one object whose
 // `key` holds the records, written batch by batch as the client reads, so memory stays flat at
 // any size. The file is one valid JSON document once complete.
 
@@ -15,53 +15,15 @@ export function jsonStream<Row>(
   key: string,
   batches: AsyncGenerator<Row[]>,
   toRecord: (row: Row) => unknown,
-  { signal, onEnd }: { signal?: AbortSignal; onEnd?: (end: CsvStreamEnd) => Promise<void> } = {},
+  options: { signal?: AbortSignal; onEnd?: (end: CsvStreamEnd) => Promise<void> } = {},
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
-  let started = false
-  let rows = 0
-  let ended = false
-  const end = async (complete: boolean) => {
-    if (ended) return
-    ended = true
-    await onEnd?.({ rows, complete })
-  }
-  const opening = JSON.stringify({ ...head, [key]: [] }).slice(0, -2)
-  return new ReadableStream<Uint8Array>(
+  return batchStream(
+    batches,
     {
-      async pull(controller) {
-        try {
-          if (!started) {
-            started = true
-            controller.enqueue(encoder.encode(opening))
-            return
-          }
-          if (signal?.aborted) {
-            await batches.return(undefined)
-            await end(false)
-            controller.close()
-            return
-          }
-          const next = await batches.next()
-          if (next.done) {
-            await end(true)
-            controller.enqueue(encoder.encode(']}\n'))
-            controller.close()
-            return
-          }
-          let out = ''
-          for (const row of next.value) out += `${rows++ === 0 ? '' : ','}\n${JSON.stringify(toRecord(row))}`
-          controller.enqueue(encoder.encode(out))
-        } catch (error) {
-          await end(false).catch(() => {})
-          controller.error(error)
-        }
-      },
-      async cancel() {
-        await batches.return(undefined)
-        await end(false)
-      },
+      opening: JSON.stringify({ ...head, [key]: [] }).slice(0, -2),
+      batch: (rows, first) => rows.map((row, i) => `${first + i === 0 ? '' : ','}\n${JSON.stringify(toRecord(row))}`).join(''),
+      closing: ']}\n',
     },
-    { highWaterMark: 0 },
+    options,
   )
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ERASURE_LINK_SENTENCE } from './constants'
 import { accentKeepsTextReadable, ACCENT_MIN_CONTRAST, DEFAULT_ACCENT, isHexColor } from './accent-color'
 import { ANSWERED_WEIGHT, RATING_WEIGHT_KEYS, WEIGHT_MAX, WEIGHT_MIN } from './lead-score'
 import { isTimeZone, zonedLocalToUtc } from './time-zone'
@@ -283,7 +284,7 @@ export function questionsFromForm(slots: SessionFormValue['questions'], newId: (
 export function defaultConsentText({ speaker }: { speaker: string }) {
   return (
     `${speaker} will use the details you enter here to send you what is offered and to follow up on this talk. ` +
-    `You can have them erased at any time with the link in your confirmation email.`
+    ERASURE_LINK_SENTENCE
   )
 }
 
