@@ -18,9 +18,16 @@ test.describe('speakers with JavaScript', () => {
     const plain = page.getByRole('textbox', { name: 'Bio' })
     await plain.fill('Written while the editor was still loading.')
     await expect(page.getByRole('toolbar', { name: 'Bio formatting' })).toHaveCount(0)
+    await expect(plain).toBeFocused()
     release()
     await expect(page.getByRole('toolbar', { name: 'Bio formatting' })).toBeVisible()
-    await expect(page.getByRole('textbox', { name: 'Bio' })).toContainText('Written while the editor was still loading.')
+    const editor = page.getByRole('textbox', { name: 'Bio' })
+    await expect(editor).toContainText('Written while the editor was still loading.')
+    // The editor took the textarea's focus, caret at the end: writing simply goes on.
+    await expect(editor).toBeFocused()
+    await page.keyboard.type(' Still writing.')
+    await expect(editor).toContainText('Written while the editor was still loading. Still writing.')
+    await expect(page.locator('textarea[name="bio"]')).toHaveCount(0)
   })
 
   test('admin creates and publishes a speaker; directory filters find it; no axe violations', async ({ page, context }) => {

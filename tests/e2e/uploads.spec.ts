@@ -79,10 +79,13 @@ test.describe('uploads with JavaScript', () => {
   }) => {
     await signIn(context, uniqueEmail('bio-editor'))
     await page.goto('/premium/speaker-profile-submissions')
+    // The editor replaces the plain textarea once its chunk has loaded (that takeover has its own
+    // test in speakers.spec.ts); this one is about the editor, so it starts once the editor is there.
+    const toolbar = page.getByRole('toolbar', { name: 'Bio formatting' })
+    await expect(toolbar).toBeVisible()
     const editor = page.getByRole('textbox', { name: 'Bio' })
     await editor.click()
     await page.keyboard.type('Title')
-    const toolbar = page.getByRole('toolbar', { name: 'Bio formatting' })
     const h = (n: number) => toolbar.getByRole('button', { name: `Heading ${n}` })
 
     await h(1).click()

@@ -8,7 +8,7 @@ import { history, redo, undo } from 'prosemirror-history'
 import { keymap } from 'prosemirror-keymap'
 import { DOMParser as PMDOMParser, DOMSerializer } from 'prosemirror-model'
 import { splitListItem, liftListItem, sinkListItem } from 'prosemirror-schema-list'
-import { EditorState, type Command } from 'prosemirror-state'
+import { EditorState, Selection, type Command } from 'prosemirror-state'
 import {
   addColumnAfter,
   addRowAfter,
@@ -70,25 +70,30 @@ export type Panel = null | 'link' | 'embed'
 
 export function BioEditor({
   name,
-  defaultValue,
+  takeOver,
   labelledBy,
   describedBy,
   invalid,
   onChange,
+  onReady,
 }: {
   name: string
-  defaultValue: string
+  /** Read once, at mount: the value to start from (the plain textarea's, as typed so far) and
+   * whether that textarea had the focus, which the editor then takes. */
+  takeOver: () => { value: string; focused: boolean }
   labelledBy: string
   describedBy?: string
   invalid: boolean
   onChange?: () => void
+  /** The editor is mounted; `focus` puts the caret at its end (call it once it is visible). */
+  onReady?: (focus: (() => void) | null) => void
 }) {
   const mountRef = useRef<HTMLDivElement>(null)
   const viewRef = useRef<EditorView | null>(null)
   const onChangeRef = useRef(onChange)
   onChangeRef.current = onChange
   const [state, setState] = useState<EditorState | null>(null)
-  const [html, setHtml] = useState(defaultValue)
+  const [html, setHtml] = useState('')
   const [uploading, setUploading] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
 
@@ -136,8 +141,9 @@ export function BioEditor({
       Tab: goToNextCell(1),
       'Shift-Tab': goToNextCell(-1),
     }
+    const start = takeOver()
     const initial = EditorState.create({
-      doc: parseHtml(defaultValue),
+      doc: parseHtml(start.value),
       plugins: [
         columnResizing({ cellMinWidth: TABLE_COLUMN_MIN_WIDTH, defaultCellMinWidth: TABLE_COLUMN_DEFAULT_WIDTH }),
         tableEditing(),
@@ -186,6 +192,14 @@ export function BioEditor({
     viewRef.current = view
     setState(view.state)
     setHtml(serialize(view.state))
+    onReady?.(
+      start.focused
+        ? () => {
+            view.dispatch(view.state.tr.setSelection(Selection.atEnd(view.state.doc)))
+            view.focus()
+          }
+        : null,
+    )
     return () => {
       view.destroy()
       viewRef.current = null

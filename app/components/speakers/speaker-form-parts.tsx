@@ -15,48 +15,57 @@ function useHydrated() {
 }
 
 export function BioField({ field, onChange }: { field: FieldMetadata<string>; onChange: () => void }) {
-  const [hydrated, setHydrated] = useState(false)
-  // What was typed into the plain textarea before the editor took over (a slow phone shows the
-  // textarea first, and someone may start writing in it): the editor starts from that, not empty.
-  const [typed, setTyped] = useState<string | null>(null)
+  // The plain textarea is what the server sends and what a slow phone shows first; someone may
+  // start writing in it. It stays the same element through hydration, and the editor, loaded
+  // beside it, starts from its live value and takes its focus (caret at the end) when it is ready.
+  const hydrated = useHydrated()
+  const [editorReady, setEditorReady] = useState(false)
+  const focusEditor = useRef<(() => void) | null>(null)
   useEffect(() => {
-    const server = document.getElementById(field.id)
-    if (server instanceof HTMLTextAreaElement && server.value !== server.defaultValue) setTyped(server.value)
-    setHydrated(true)
-  }, [field.id])
-  const current = typed ?? (field.initialValue as string | undefined) ?? ''
+    if (editorReady) focusEditor.current?.()
+    focusEditor.current = null
+  }, [editorReady])
+  const initial = (field.initialValue as string | undefined) ?? ''
   const errorId = field.errors?.length ? `${field.id}-error` : undefined
-  const textarea = (
-    <TextareaField
-      label="Bio"
-      hint="HTML formatting such as <p>, <strong> and <a> is kept; anything unsafe is removed when saved."
-      textareaProps={{
-        ...getTextareaProps(field),
-        ...(hydrated ? { defaultValue: current, onChange: (e) => setTyped(e.currentTarget.value) } : {}),
-        rows: 10,
-      }}
-      errors={field.errors}
-    />
-  )
-  if (!hydrated) return textarea
+  const takeOver = () => {
+    const plain = document.getElementById(field.id)
+    if (!(plain instanceof HTMLTextAreaElement)) return { value: initial, focused: false }
+    return { value: plain.value, focused: document.activeElement === plain }
+  }
   return (
-    <Suspense fallback={textarea}>
-      <div>
-        <p id={`${field.id}-label`} className="mb-1 block text-sm font-medium text-slate-200">
-          Bio
-        </p>
-        <BioEditor
-          key={field.key}
-          name={field.name}
-          defaultValue={current}
-          labelledBy={`${field.id}-label`}
-          describedBy={errorId}
-          invalid={Boolean(errorId)}
-          onChange={onChange}
+    <>
+      {editorReady ? null : (
+        <TextareaField
+          label="Bio"
+          hint="HTML formatting such as <p>, <strong> and <a> is kept; anything unsafe is removed when saved."
+          textareaProps={{ ...getTextareaProps(field), rows: 10 }}
+          errors={field.errors}
         />
-        <ErrorList id={errorId} errors={field.errors} />
-      </div>
-    </Suspense>
+      )}
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <div hidden={!editorReady}>
+            <p id={`${field.id}-label`} className="mb-1 block text-sm font-medium text-slate-200">
+              Bio
+            </p>
+            <BioEditor
+              key={field.key}
+              name={field.name}
+              takeOver={takeOver}
+              labelledBy={`${field.id}-label`}
+              describedBy={errorId}
+              invalid={Boolean(errorId)}
+              onChange={onChange}
+              onReady={(focus) => {
+                focusEditor.current = focus
+                setEditorReady(true)
+              }}
+            />
+            <ErrorList id={errorId} errors={field.errors} />
+          </div>
+        </Suspense>
+      ) : null}
+    </>
   )
 }
 
