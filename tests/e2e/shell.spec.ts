@@ -245,6 +245,9 @@ test('Contact Us with JavaScript: field errors in the modal, then sent, closed a
 test('legal pages, cookie settings and the 404 page: inside the layout, no close button, zero axe violations', async ({
   page,
 }) => {
+  // Eight pages, each with a full axe scan: like the other multi-scan tests, more than the
+  // default 30 s on a loaded 2-core machine (it timed out at load 21 with every check passing).
+  test.setTimeout(90_000)
   for (const [path, heading] of [
     ['/privacy-policy', 'Privacy Policy'],
     ['/terms-of-service', 'Terms of Service'],

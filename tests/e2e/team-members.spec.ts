@@ -7,6 +7,8 @@ import { expectNoAxeViolations } from './utils'
 // and deleting the workspace; axe on each new page.
 
 test('an owner runs the team: role, removal, transfer and deletion', async ({ browser }) => {
+  // Three people's browsers and five axe scans: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000)
   const owner = await personPage(browser, 'team-owner')
   const name = `Road Crew ${Date.now()}`
 
