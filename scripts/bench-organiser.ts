@@ -19,7 +19,8 @@
 // Always on PGlite (a temporary data dir); also on Postgres when BENCH_DATABASE_URL (or
 // TEST_DATABASE_URL, or DATABASE_URL) is set: a throw-away database is created there and dropped.
 // BENCH_DRIVERS=pglite|postgres runs one; BENCH_ONLY=zip measures the ZIP alone (with a small
-// BENCH_CAPTURES the seeding is quick); BENCH_JSON=path also writes the figures.
+// BENCH_CAPTURES the seeding is quick); BENCH_JSON=path also writes the figures; BENCH_KEEP=1 keeps
+// the seeded Postgres database (its name is printed) to EXPLAIN the reads on it.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -268,6 +269,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', adminUrl: string | und
     installDatabase(handle)
     await migrate(handle, u.toString())
     drop = async () => {
+      if (process.env.BENCH_KEEP === '1') return console.log(`kept the seeded database ${name} (drop it when done)`)
       const a = await openPostgres(adminUrl!, { max: 1 })
       await a.exec(`drop database if exists ${name} with (force)`)
       await a.close()

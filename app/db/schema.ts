@@ -859,6 +859,50 @@ export const sessionViews = pgTable(
   (t) => [index('session_views_session_created_idx').on(t.sessionId, t.createdAt)],
 )
 
+/**
+ * Each session's running figures, kept by the database in the statement that writes each view or
+ * capture (triggers in drizzle/0038_session-counters-kept.sql; backfilled there), so the insights pages
+ * read a row per session instead of every view and capture (docs/organisers.md → Measured). Scans,
+ * visits and visitors count every view; leads count every capture, whoever received its details;
+ * hot leads follow the person's band as it changes.
+ */
+export const sessionCounts = pgTable('session_counts', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => talkSessions.id, { onDelete: 'cascade' }),
+  scans: integer('scans').notNull().default(0),
+  visits: integer('visits').notNull().default(0),
+  visitors: integer('visitors').notNull().default(0),
+  leads: integer('leads').notNull().default(0),
+  /** Captures given to the organiser whose person's band is hot (the insights' "hot leads"). */
+  hotLeads: integer('hot_leads').notNull().default(0),
+})
+
+/** The distinct visitors of each session: what `session_counts.visitors` counts (one row each). */
+export const sessionVisitors = pgTable(
+  'session_visitors',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => talkSessions.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.visitor] })],
+)
+
+/** Captures per session and 15-minute bucket (`floor(epoch / 900)`, UTC): the insights timeline. */
+export const sessionLeadQuarters = pgTable(
+  'session_lead_quarters',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => talkSessions.id, { onDelete: 'cascade' }),
+    quarter: integer('quarter').notNull(),
+    leads: integer('leads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.quarter] })],
+)
+
 // ── Leads workspace (issue 10) ────────────────────────────────────────────────────────────────
 export const contactStatusEnum = pgEnum('contact_status', CONTACT_STATUSES)
 export const scoreBandEnum = pgEnum('score_band', SCORE_BANDS)

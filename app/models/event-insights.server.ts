@@ -1,6 +1,16 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { contacts, eventRooms, events, eventSpeakers, leads, sessionViews, talkSessions, talks } from '~/db/schema'
+import {
+  contacts,
+  eventRooms,
+  events,
+  eventSpeakers,
+  leads,
+  sessionCounts,
+  sessionLeadQuarters,
+  talkSessions,
+  talks,
+} from '~/db/schema'
 import {
   NO_FIGURES,
   sessionRow,
@@ -9,13 +19,14 @@ import {
   type QuarterCount,
   type SpeakerRef,
 } from '~/lib/event-insights'
-import type { Plan } from '~/lib/plans'
+import { PLAN_LIMITS, type Plan } from '~/lib/plans'
 import { sumByCurrency } from '~/lib/roi'
 import { givenToOrganiser, ownerPlan, visibleLeadsFilter } from './leads.server'
 
 // The reads behind the insights pages (issue 23 Deliver 7, docs/organisers.md → Insights): the
-// figures of every session of one event, or of every event of the workspace, in one grouped query
-// per table (views, captures, deals), never one per session. The workspace id is in every WHERE.
+// figures of every session of one event, or of every event of the workspace, never one query per
+// session: the figures the database keeps (session_counts, session_lead_quarters; drizzle/0038) and
+// the deals in one grouped query. The workspace id is in every WHERE.
 //
 // Privacy (Deliver 5): counts are numbers and reveal no one, so scans, visits, visitors and leads
 // count every capture, including those the organiser did not receive (an event whose attendees'
@@ -46,7 +57,7 @@ export async function readInsightSessions(workspaceId: string, which: Which, { t
   const plan = await ownerPlan(workspaceId)
   const where = eventCondition(workspaceId, which)
   const ids = sessionIds(where)
-  const [sessions, views, captures, deals] = await Promise.all([
+  const [sessions, hot, deals, quarterRows] = await Promise.all([
     db
       .select({
         id: talkSessions.id,
@@ -59,23 +70,26 @@ export async function readInsightSessions(workspaceId: string, which: Which, { t
         roomName: eventRooms.name,
         speakerId: talkSessions.speakerId,
         speakerName: eventSpeakers.name,
+        scans: sessionCounts.scans,
+        visits: sessionCounts.visits,
+        visitors: sessionCounts.visitors,
+        leads: sessionCounts.leads,
+        hotLeads: sessionCounts.hotLeads,
       })
       .from(talkSessions)
       .innerJoin(talks, eq(talks.id, talkSessions.talkId))
       .leftJoin(eventRooms, eq(eventRooms.id, talkSessions.roomId))
       .leftJoin(eventSpeakers, eq(eventSpeakers.id, talkSessions.speakerId))
+      .leftJoin(sessionCounts, eq(sessionCounts.sessionId, talkSessions.id))
       .where(where)
       .orderBy(asc(talkSessions.startsAt), asc(talkSessions.id)),
-    viewCounts(ids),
-    captureCounts(workspaceId, plan, ids, timeline),
+    // On a plan that shows every capture the kept figure is the answer; on the Free plan's limit
+    // only the visible captures count, which a kept figure cannot know.
+    PLAN_LIMITS[plan].visibleLeadsPerSession === null ? Promise.resolve(null) : hotCounts(workspaceId, plan, ids),
     dealTotals(workspaceId, plan, ids),
+    timeline ? quarterCounts(ids) : Promise.resolve([]),
   ])
-  const viewsOf = new Map(views.map((v) => [v.sessionId, v]))
-  const capturesOf = new Map<string, { leads: number; hot: number }>()
-  for (const c of captures) {
-    const seen = capturesOf.get(c.sessionId) ?? { leads: 0, hot: 0 }
-    capturesOf.set(c.sessionId, { leads: seen.leads + int(c.leads), hot: seen.hot + int(c.hot) })
-  }
+  const hotOf = hot && new Map(hot.map((h) => [h.sessionId, int(h.hot)]))
   const dealsOf = new Map<string, Array<{ won: boolean; currency: string; cents: number }>>()
   for (const d of deals) {
     const list = dealsOf.get(d.sessionId) ?? []
@@ -83,46 +97,27 @@ export async function readInsightSessions(workspaceId: string, which: Which, { t
     dealsOf.set(d.sessionId, list)
   }
   const rows: InsightSession[] = sessions.map((s) => {
-    const v = viewsOf.get(s.id)
-    const c = capturesOf.get(s.id)
     const money = dealsOf.get(s.id) ?? []
     return sessionRow({
       ...NO_FIGURES,
       ...s,
       eventId: s.eventId!,
-      scans: int(v?.scans),
-      visits: int(v?.visits),
-      visitors: int(v?.visitors),
-      leads: c?.leads ?? 0,
-      hotLeads: c?.hot ?? 0,
+      scans: int(s.scans),
+      visits: int(s.visits),
+      visitors: int(s.visitors),
+      leads: int(s.leads),
+      hotLeads: hotOf ? (hotOf.get(s.id) ?? 0) : int(s.hotLeads),
       pipeline: sumByCurrency(money.filter((m) => !m.won)),
       won: sumByCurrency(money.filter((m) => m.won)),
     })
   })
   const roomOf = new Map(sessions.map((s) => [s.id, s.roomId]))
-  const quarters: QuarterCount[] = timeline
-    ? captures.map((c) => ({ roomId: roomOf.get(c.sessionId) ?? null, quarter: int(c.quarter), count: int(c.leads) }))
-    : []
+  const quarters: QuarterCount[] = quarterRows.map((q) => ({
+    roomId: roomOf.get(q.sessionId) ?? null,
+    quarter: q.quarter,
+    count: q.leads,
+  }))
   return { sessions: rows, quarters }
-}
-
-/**
- * Scans, visits and unique visitors per session, in one pass over session_views_session_created_idx
- * in session order: each session's visitors are told apart in memory (a few hundred at a time). The
- * two-level hash aggregate this replaced spilled 300,000 (session, visitor) groups to disk on
- * Postgres's default work_mem (651 → 273 ms on the benchmark's event, docs/organisers.md → Measured).
- */
-function viewCounts(ids: SessionIds) {
-  return getDb()
-    .select({
-      sessionId: sessionViews.sessionId,
-      scans: sql<number>`(count(*) filter (where ${sessionViews.kind} = 'scan'))::int`,
-      visits: sql<number>`(count(*) filter (where ${sessionViews.kind} = 'visit'))::int`,
-      visitors: sql<number>`count(distinct ${sessionViews.visitor})::int`,
-    })
-    .from(sessionViews)
-    .where(inArray(sessionViews.sessionId, ids))
-    .groupBy(sessionViews.sessionId)
 }
 
 /** The ids of the sessions read, as a sub-select each grouped query filters on. */
@@ -131,71 +126,71 @@ function sessionIds(where: SQL) {
 }
 type SessionIds = ReturnType<typeof sessionIds>
 
+/** Captures per session and 15-minute bucket, as the database keeps them (drizzle/0038). */
+function quarterCounts(ids: SessionIds) {
+  return getDb()
+    .select({ sessionId: sessionLeadQuarters.sessionId, quarter: sessionLeadQuarters.quarter, leads: sessionLeadQuarters.leads })
+    .from(sessionLeadQuarters)
+    .where(and(inArray(sessionLeadQuarters.sessionId, ids), gt(sessionLeadQuarters.leads, 0)))
+}
+
 /**
- * Captures per session (per session and 15-minute bucket with `timeline`): all of them, and those
- * given to the organiser, visible on the plan, whose person's band is hot. The hot people are one
- * hashed sub-select (contacts_owner_band_idx), not a join per capture.
+ * Hot leads per session on a plan with a visible-leads limit: the captures given to the organiser,
+ * visible on the plan, whose person's band is hot (session_counts.hot_leads without the limit).
  */
-function captureCounts(workspaceId: string, plan: Plan, ids: SessionIds, timeline: boolean) {
-  const db = getDb()
-  const hotPeople = db
-    .select({ id: contacts.id })
+function hotCounts(workspaceId: string, plan: Plan, ids: SessionIds) {
+  return getDb()
+    .select({ sessionId: leads.sessionId, hot: sql<number>`count(*)::int` })
     .from(contacts)
-    .where(and(eq(contacts.ownerId, workspaceId), eq(contacts.scoreBand, 'hot')))
-  const quarter = timeline ? sql<number>`floor(extract(epoch from ${leads.createdAt}) / 900)::int` : sql<number>`0`
-  const hot = and(givenToOrganiser(), visibleLeadsFilter({ plan }), inArray(leads.contactId, hotPeople))
-  const query = db
-    .select({
-      sessionId: leads.sessionId,
-      quarter,
-      leads: sql<number>`count(*)::int`,
-      hot: sql<number>`(count(*) filter (where ${hot}))::int`,
-    })
-    .from(leads)
-    .where(and(eq(leads.ownerId, workspaceId), inArray(leads.sessionId, ids)))
-  return timeline ? query.groupBy(leads.sessionId, quarter) : query.groupBy(leads.sessionId)
+    .innerJoin(leads, eq(leads.contactId, contacts.id))
+    .where(
+      and(
+        eq(contacts.ownerId, workspaceId),
+        eq(contacts.scoreBand, 'hot'),
+        eq(leads.ownerId, workspaceId),
+        givenToOrganiser(),
+        visibleLeadsFilter({ plan }),
+        inArray(leads.sessionId, ids),
+      ),
+    )
+    .groupBy(leads.sessionId)
 }
 
 /**
  * Deal values per session, kind (won or open) and currency, first touch: each person with a deal
  * (not lost) is credited to their earliest capture the organiser was given (created_at, then id —
  * the ROI pages' rule, app/lib/roi.ts attributeFirstTouch), wherever in the workspace it was; only
- * those first captures made at these sessions count. Lost deals count nowhere.
+ * those first captures made at these sessions count. Lost deals count nowhere. Each person's first
+ * capture is one probe of leads_contact_created_idx, so the cost follows the people with a deal.
  */
 function dealTotals(workspaceId: string, plan: Plan, ids: SessionIds) {
   const db = getDb()
-  const firsts = db
-    .selectDistinctOn([leads.contactId], {
-      sessionId: leads.sessionId,
-      won: sql<boolean>`${contacts.status} = 'won'`.as('won'),
+  const first = db
+    .select({ sessionId: leads.sessionId })
+    .from(leads)
+    .where(and(eq(leads.contactId, contacts.id), eq(leads.ownerId, workspaceId), givenToOrganiser(), visibleLeadsFilter({ plan })))
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .limit(1)
+    .as('first')
+  return db
+    .select({
+      sessionId: first.sessionId,
+      won: sql<boolean>`${contacts.status} = 'won'`,
       currency: contacts.dealCurrency,
-      cents: contacts.dealValueCents,
+      cents: sql<string>`sum(${contacts.dealValueCents})::bigint`,
     })
     .from(contacts)
-    .innerJoin(leads, eq(leads.contactId, contacts.id))
+    .innerJoinLateral(first, sql`true`)
     .where(
       and(
         eq(contacts.ownerId, workspaceId),
         isNotNull(contacts.dealValueCents),
         isNotNull(contacts.dealCurrency),
         ne(contacts.status, 'lost'),
-        eq(leads.ownerId, workspaceId),
-        givenToOrganiser(),
-        visibleLeadsFilter({ plan }),
+        inArray(first.sessionId, ids),
       ),
     )
-    .orderBy(leads.contactId, leads.createdAt, leads.id)
-    .as('firsts')
-  return db
-    .select({
-      sessionId: firsts.sessionId,
-      won: firsts.won,
-      currency: firsts.currency,
-      cents: sql<string>`sum(${firsts.cents})::bigint`,
-    })
-    .from(firsts)
-    .where(inArray(firsts.sessionId, ids))
-    .groupBy(firsts.sessionId, firsts.won, firsts.currency)
+    .groupBy(first.sessionId, contacts.status, contacts.dealCurrency)
 }
 
 /** The roster: every speaker of the workspace, by name. */

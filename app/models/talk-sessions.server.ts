@@ -2,7 +2,7 @@ import { refreshSessionUnlocked } from './billing.server'
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { leads, sessionViews, talks, talkSessions, type SessionFieldSwitches, type SessionQuestion } from '~/db/schema'
+import { leads, sessionCounts, talks, talkSessions, type SessionFieldSwitches, type SessionQuestion } from '~/db/schema'
 import { enqueueJob } from '~/jobs/queue.server'
 import { releaseStoredKeys } from '~/jobs/storage-release.server'
 import { scoringChanged } from '~/lib/lead-score'
@@ -54,12 +54,18 @@ function isUniqueViolation(error: unknown) {
   return e?.code === '23505' || e?.cause?.code === '23505'
 }
 
-/** Counts of a session for the workspace (leads include locked ones: the plan hides details, not numbers). */
+/**
+ * A session's figures (leads include locked ones: the plan hides details, not numbers), as the
+ * database keeps them in session_counts with every view and capture (drizzle/0038).
+ */
+function counted(column: 'scans' | 'visits' | 'visitors' | 'leads') {
+  return sql<number>`coalesce((select c.${sql.raw(column)} from ${sessionCounts} c where c.session_id = ${talkSessions.id}), 0)::int`
+}
 export const statsColumns = {
-  scans: sql<number>`(select count(*)::int from ${sessionViews} v where v.session_id = ${talkSessions.id} and v.kind = 'scan')`,
-  visits: sql<number>`(select count(*)::int from ${sessionViews} v where v.session_id = ${talkSessions.id} and v.kind = 'visit')`,
-  visitors: sql<number>`(select count(distinct v.visitor)::int from ${sessionViews} v where v.session_id = ${talkSessions.id})`,
-  leads: sql<number>`(select count(*)::int from ${leads} l where l.session_id = ${talkSessions.id})`,
+  scans: counted('scans'),
+  visits: counted('visits'),
+  visitors: counted('visitors'),
+  leads: counted('leads'),
 }
 
 /** The workspace list: every session the scope opens, soonest last, with its counts. */
