@@ -168,7 +168,9 @@ function dealTotals(workspaceId: string, plan: Plan, ids: SessionIds) {
   const first = db
     .select({ sessionId: leads.sessionId })
     .from(leads)
-    .where(and(eq(leads.contactId, contacts.id), eq(leads.ownerId, workspaceId), givenToOrganiser(), visibleLeadsFilter({ plan })))
+    .where(
+      and(eq(leads.contactId, contacts.id), eq(leads.ownerId, workspaceId), givenToOrganiser(), visibleLeadsFilter({ plan })),
+    )
     .orderBy(asc(leads.createdAt), asc(leads.id))
     .limit(1)
     .as('first')
