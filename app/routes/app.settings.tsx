@@ -1,17 +1,14 @@
 import { BILLING_MESSAGES } from '~/lib/billing'
-import { getFormProps } from '@conform-to/react'
-import { useServerForm } from '~/components/use-server-form'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { z } from 'zod'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { buttonClass, ErrorList } from '~/components/forms'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { PLAN_LABELS, planAllowances } from '~/lib/plans'
-import { LEAD_NOTIFY_MODES } from '~/lib/constants'
+import { LeadNotifySchema } from '~/lib/lead-notify'
+import { LeadNotifySettings } from '~/components/workspace/lead-notify-settings'
 import { getAccount, setDisplayName } from '~/models/accounts.server'
 import { getLeadNotify, listMemberships, setLeadNotify } from '~/models/workspaces.server'
 import { can } from '~/lib/permissions'
@@ -30,13 +27,6 @@ import { redirectWithToast } from '~/services/toast.server'
 
 const CLOSE_ACCOUNT_CONFIRM = 'Type the email address you sign in with to confirm'
 
-const NOTIFY_LABELS: Record<(typeof LEAD_NOTIFY_MODES)[number], { label: string; hint: string }> = {
-  instant: { label: 'Instantly', hint: 'One email per new lead, within seconds.' },
-  hourly: { label: 'Hourly digest', hint: 'At most one email an hour listing the new leads.' },
-  daily: { label: 'Daily digest', hint: 'One email a day listing the new leads.' },
-  off: { label: 'Off', hint: 'No emails; the leads are in your workspace.' },
-}
-const SettingsSchema = z.object({ leadNotify: z.enum(LEAD_NOTIFY_MODES, { error: 'Choose how to hear about new leads' }) })
 const CloseAccountSchema = z.object({
   confirmEmail: z.string({ error: CLOSE_ACCOUNT_CONFIRM }).trim(),
 })
@@ -102,7 +92,10 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 409 },
       )
     if (outcome === 'subscribed')
-      return data({ closeAccount: confirm.reply({ fieldErrors: { confirmEmail: [BILLING_MESSAGES.cancelFirst] } }) }, { status: 409 })
+      return data(
+        { closeAccount: confirm.reply({ fieldErrors: { confirmEmail: [BILLING_MESSAGES.cancelFirst] } }) },
+        { status: 409 },
+      )
     if (outcome === 'admin')
       return data(
         { closeAccount: confirm.reply({ fieldErrors: { confirmEmail: ['An admin account cannot be closed here'] } }) },
@@ -130,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await setRetentionMonths(scope.ownerId, retention.value.retentionMonths ?? null, scope.user)
     return redirectWithToast('/app/settings', { type: 'success', description: 'Retention saved.' })
   }
-  const submission = parseWithZod(form, { schema: SettingsSchema })
+  const submission = parseWithZod(form, { schema: LeadNotifySchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   await setLeadNotify(scope.ownerId, scope.userId, submission.value.leadNotify)
   return redirectWithToast('/app/settings', { type: 'success', description: 'Settings saved.' })
@@ -153,11 +146,6 @@ export default function Settings() {
     canViewBilling,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useServerForm({
-    id: 'settings',
-    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    defaultValue: { leadNotify },
-  })
   return (
     <>
       <PageHeader title="Settings" intro={`Signed in as ${email}.`} />
@@ -166,55 +154,12 @@ export default function Settings() {
         fallback={nameFallback}
         lastResult={actionData && 'displayName' in actionData ? actionData.displayName : undefined}
       />
-      <WorkspaceForm
-        method="post"
-        {...getFormProps(form)}
-        className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
-      >
-        <fieldset
-          aria-describedby={
-            [notifyWorkspace ? 'notify-scope' : '', fields.leadNotify.errors ? fields.leadNotify.errorId : '']
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-        >
-          <legend className="text-lg font-semibold text-white">
-            {notifyWorkspace ? 'New-lead emails in this workspace' : 'New-lead emails'}
-          </legend>
-          {notifyWorkspace ? (
-            <p id="notify-scope" className="mt-2 text-sm text-slate-400">
-              For the leads you can see in {notifyWorkspace}. Each workspace you are in has its own setting.
-            </p>
-          ) : null}
-          <div className="mt-4 flex flex-col gap-3">
-            {LEAD_NOTIFY_MODES.map((mode) => (
-              <div key={mode} className="flex items-start gap-3 text-slate-200">
-                <input
-                  id={`notify-${mode}`}
-                  aria-describedby={`notify-${mode}-hint`}
-                  type="radio"
-                  name={fields.leadNotify.name}
-                  value={mode}
-                  defaultChecked={(fields.leadNotify.initialValue ?? leadNotify) === mode}
-                  className="mt-1 accent-brand-500"
-                />
-                <div>
-                  <label htmlFor={`notify-${mode}`} className="block font-medium">
-                    {NOTIFY_LABELS[mode].label}
-                  </label>
-                  <span id={`notify-${mode}-hint`} className="block text-sm text-slate-400">
-                    {NOTIFY_LABELS[mode].hint}
-                  </span>
-                </div>
-              </div>
-            ))}
-          </div>
-          <ErrorList id={fields.leadNotify.errorId} errors={fields.leadNotify.errors} />
-        </fieldset>
-        <button type="submit" className={`${buttonClass.primary} mt-6`}>
-          Save settings
-        </button>
-      </WorkspaceForm>
+      <LeadNotifySettings
+        leadNotify={leadNotify}
+        workspaceName={notifyWorkspace}
+        lastResult={actionData && 'result' in actionData ? actionData.result : undefined}
+        submitLabel="Save settings"
+      />
 
       {canSetRetention ? (
         <RetentionSettings

@@ -8,13 +8,16 @@ import { buttonClass } from '~/components/forms'
 import { SessionCard } from '~/components/speaking/session-card'
 import { SpeakerPageForm } from '~/components/speaking/speaker-page-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { LeadNotifySettings } from '~/components/workspace/lead-notify-settings'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { IMAGE_MAX_BYTES } from '~/lib/constants'
 import { isLocked, SPEAKER_PAGE_FIELDS, SPEAKER_PAGE_FIELD_LABELS } from '~/lib/events'
+import { LeadNotifySchema } from '~/lib/lead-notify'
 import { shortUrl } from '~/lib/short-link'
 import { LOCKED_TEXT, sessionPageSchema, speakerPageSchema } from '~/lib/speaker-page'
 import { formatSessionTime } from '~/lib/time-zone'
 import { leaveWorkspace } from '~/models/memberships.server'
+import { getLeadNotify, listMemberships, setLeadNotify } from '~/models/workspaces.server'
 import {
   myRosterEntries,
   mySessionPage,
@@ -28,7 +31,8 @@ import { redirectWithToast } from '~/services/toast.server'
 
 // /app/speaking (issue 23 Deliver 4): a claimed speaker's home in the organiser's workspace — their
 // page at each event (the unlocked fields to edit, the locked ones read-only), and each session they
-// give with its time, room, status, attendee page, QR codes and slide, and its leads. Speakers only
+// give with its time, room, status, attendee page, QR codes and slide, and its leads; and how they
+// hear about new leads here (they have no Settings in this workspace). Speakers only
 // ('eventProfile.own'): anyone else gets 404 (the team works on the organiser's event pages).
 
 const HERE = '/app/speaking'
@@ -37,7 +41,11 @@ const BODY = { files: { maxFileBytes: IMAGE_MAX_BYTES }, maxBytes: IMAGE_MAX_BYT
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request, 'eventProfile.own')
-  const entries = await myRosterEntries(scope)
+  const [entries, leadNotify, memberships] = await Promise.all([
+    myRosterEntries(scope),
+    getLeadNotify(scope.ownerId, scope.userId),
+    listMemberships(scope.userId),
+  ])
   const sessions = await mySessions(
     scope,
     entries.map((e) => e.id),
@@ -45,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const appUrl = getConfig().appUrl
   return {
     workspaceName: scope.workspace.name,
+    leadNotify,
+    inSeveralWorkspaces: memberships.length > 1,
     entries: entries.map((e) => ({
       ...e,
       locked: SPEAKER_PAGE_FIELDS.filter((f) => isLocked(e.lockedFields, f)).map((f) => f),
@@ -77,6 +87,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return saveProfile(scope, form)
     case 'session':
       return saveSession(scope, form)
+    case 'lead-notify': {
+      // A speaker has no Settings here: how they hear about the leads given to them is set on this page.
+      const submission = parseWithZod(form, { schema: LeadNotifySchema })
+      if (submission.status !== 'success') return data({ leadNotify: submission.reply() }, { status: 400 })
+      await setLeadNotify(scope.ownerId, scope.userId, submission.value.leadNotify)
+      return redirectWithToast(HERE, { type: 'success', description: 'New-lead emails saved.' })
+    }
     case 'leave': {
       await requireWorkspace(request, 'workspace.leave')
       await leaveWorkspace(scope.ownerId, { id: scope.userId, email: scope.user.email })
@@ -136,7 +153,7 @@ async function saveSession(scope: WorkspaceScope, form: FormData) {
 }
 
 export default function Speaking() {
-  const { workspaceName, entries, sessions } = useLoaderData<typeof loader>()
+  const { workspaceName, entries, sessions, leadNotify, inSeveralWorkspaces } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   return (
@@ -184,6 +201,12 @@ export default function Speaking() {
           />
         ))}
       </section>
+      <LeadNotifySettings
+        leadNotify={leadNotify}
+        workspaceName={inSeveralWorkspaces ? workspaceName : null}
+        lastResult={actionData && 'leadNotify' in actionData ? actionData.leadNotify : undefined}
+        submitLabel="Save new-lead emails"
+      />
       <section aria-labelledby="leave-title" className="mt-10 max-w-3xl">
         <h2 id="leave-title" className="text-xl font-semibold text-white">
           Leave {workspaceName}

@@ -4,12 +4,15 @@ import { isSpeakerInvitation, organiserEvent, speakerInvitationLink } from './sp
 import { signIn, uniqueEmail } from './utils'
 
 // Issue 23 Deliver 4 without JavaScript: the organiser invites one speaker; the speaker signs up
-// through the invitation's link (the emailed code), comes back, accepts, lands on My talks and saves
-// their page — every step a plain form.
+// through the invitation's link (the emailed code), comes back, accepts, lands on My talks, saves
+// their page and chooses how to hear about new leads — every step a plain form.
 
 test.describe.configure({ timeout: 120_000 })
 
-test('without JavaScript: invite one speaker, sign up from the link, accept, save the page', async ({ page, browser }) => {
+test('without JavaScript: invite one speaker, sign up from the link, accept, save the page and the new-lead emails', async ({
+  page,
+  browser,
+}) => {
   const organiser = uniqueEmail('nojs-organiser')
   const { eventId, ada } = await organiserEvent(page.request, organiser, { recipients: 'speaker', locked: ['bio'] })
   await signIn(page.context(), organiser)
@@ -38,5 +41,13 @@ test('without JavaScript: invite one speaker, sign up from the link, accept, sav
   await speaker.getByRole('button', { name: 'Save your page' }).click()
   await expect(speaker.getByText('Your speaker page is saved.')).toBeVisible()
   await expect(speaker.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Ada King')
+
+  // How they hear about the leads given to them here: on My talks, since Settings is the organiser's.
+  const emails = speaker.getByRole('group', { name: 'New-lead emails in this workspace' })
+  await expect(emails.getByRole('radio', { name: 'Instantly' })).toBeChecked()
+  await emails.getByRole('radio', { name: 'Daily digest' }).check()
+  await speaker.getByRole('button', { name: 'Save new-lead emails' }).click()
+  await expect(speaker.getByText('New-lead emails saved.')).toBeVisible()
+  await expect(speaker.getByRole('radio', { name: 'Daily digest' })).toBeChecked()
   await speakerContext.close()
 })

@@ -314,6 +314,45 @@ describe('the speaker edits their page and sessions, never a locked field', () =
     expect([s!.headline, s!.offerTitle]).toEqual(['Come see', ''])
   })
 
+  it('sets how they hear about new leads here (they have no Settings in this workspace), theirs only', async () => {
+    const { send } = await claimed()
+    const speaker = await getDb()
+      .select()
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, fx.workspaceId), eq(workspaceMembers.role, 'speaker')))
+    const speakerId = speaker[0]!.userId
+    const cookie = await cookieFor(speakerId, fx.workspaceId)
+    const shown = async () =>
+      (await call(speakingLoader, makeRequest(`/app/speaking?workspace=${fx.workspaceId}`, { cookie }))) as {
+        leadNotify: string
+        inSeveralWorkspaces: boolean
+      }
+    expect(await shown()).toMatchObject({ leadNotify: 'instant', inSeveralWorkspaces: true })
+    const refused = await send({ intent: 'lead-notify', leadNotify: 'sometimes' })
+    expect(statusOf(refused)).toBe(400)
+    expect(bodyOf(refused)).toContain('Choose how to hear about new leads')
+    expect(statusOf(await send({ intent: 'lead-notify', leadNotify: 'daily' }))).toBe(302)
+    expect((await shown()).leadNotify).toBe('daily')
+    // Only their membership here: the owner's, and the speaker's own workspace, keep theirs.
+    const rows = await getDb()
+      .select({
+        workspaceId: workspaceMembers.workspaceId,
+        userId: workspaceMembers.userId,
+        leadNotify: workspaceMembers.leadNotify,
+      })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, speakerId))
+    expect(rows.map((r) => [r.workspaceId === fx.workspaceId, r.leadNotify]).sort()).toEqual([
+      [false, 'instant'],
+      [true, 'daily'],
+    ])
+    const [owner] = await getDb()
+      .select()
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, fx.workspaceId), eq(workspaceMembers.userId, fx.owner.id)))
+    expect(owner!.leadNotify).toBe('instant')
+  })
+
   it('another speaker’s page or session is not found', async () => {
     const { send } = await claimed()
     const { grace } = fx.speakers
