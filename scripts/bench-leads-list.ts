@@ -13,13 +13,12 @@
 // Knobs: BENCH_LEADS, BENCH_TOTAL, BENCH_RUNS (15), BENCH_EXPORT_RUNS (5, the 10,000-people export), BENCH_PLAN (pro; "free" measures the plan gate
 // counting), BENCH_ERASED (0; erased captures per session, which keep their place in that count), BENCH_DRIVERS (pglite|postgres to run one), BENCH_JSON=path to also write the figures.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { parseConfig, resetConfig } from '../app/config.server'
-import { installDatabase, openPglite, openPostgres, type DatabaseHandle } from '../app/db/client.server'
-import { migrate } from '../app/db/migrate.server'
+import type { DatabaseHandle } from '../app/db/client.server'
+import { openBenchDatabase } from './bench-db'
 import { EMPTY_LEAD_FILTERS, parseLeadFilters, type LeadFilters } from '../app/lib/lead-filters'
 import type { Scope } from '../app/lib/permissions'
 import { leadPeopleBatches, listLeadPeople } from '../app/models/lead-list.server'
@@ -246,29 +245,7 @@ async function measureExport(
 }
 
 async function benchDriver(driver: 'pglite' | 'postgres', adminUrl?: string) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-leads-list-'))
-  let handle: DatabaseHandle
-  let drop: (() => Promise<void>) | undefined
-  if (driver === 'postgres') {
-    const name = `lectern_bench_${randomBytes(4).toString('hex')}`
-    const admin = await openPostgres(adminUrl!, { max: 1 })
-    await admin.exec(`create database ${name}`)
-    await admin.close()
-    const u = new URL(adminUrl!)
-    u.pathname = `/${name}`
-    handle = await openPostgres(u.toString(), { max: 4 })
-    installDatabase(handle)
-    await migrate(handle, u.toString())
-    drop = async () => {
-      const a = await openPostgres(adminUrl!, { max: 1 })
-      await a.exec(`drop database if exists ${name} with (force)`)
-      await a.close()
-    }
-  } else {
-    handle = await openPglite(path.join(dataDir, 'pglite'), dataDir)
-    installDatabase(handle)
-    await migrate(handle)
-  }
+  const { handle, close } = await openBenchDatabase(driver, { adminUrl, prefix: 'lectern-bench-leads-list', poolMax: 4 })
   try {
     const s = await seed(handle)
     // The member rows measure the runner condition (issue 21) at its worst: the seeded speaker runs
@@ -312,10 +289,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', adminUrl?: string) {
     ]
     return { rows, exports }
   } finally {
-    installDatabase(undefined)
-    await handle.close()
-    await drop?.()
-    rmSync(dataDir, { recursive: true, force: true })
+    await close()
   }
 }
 

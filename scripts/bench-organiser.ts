@@ -22,16 +22,15 @@
 // BENCH_CAPTURES the seeding is quick); BENCH_JSON=path also writes the figures; BENCH_KEEP=1 keeps
 // the seeded Postgres database (its name is printed) to EXPLAIN the reads on it.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { eq } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { parseConfig, resetConfig } from '../app/config.server'
-import { installDatabase, openPglite, openPostgres, type DatabaseHandle } from '../app/db/client.server'
-import { migrate } from '../app/db/migrate.server'
+import type { DatabaseHandle } from '../app/db/client.server'
+import { openBenchDatabase } from './bench-db'
 import { events } from '../app/db/schema'
 import { toCsv } from '../app/lib/csv'
 import { IMPORT_COLUMNS } from '../app/lib/speaker-import'
@@ -255,30 +254,7 @@ async function measureZip(driver: string, h: DatabaseHandle, eventId: string) {
 }
 
 async function benchDriver(driver: 'pglite' | 'postgres', adminUrl: string | undefined, withZip: boolean) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lectern-bench-organiser-'))
-  let handle: DatabaseHandle
-  let drop: (() => Promise<void>) | undefined
-  if (driver === 'postgres') {
-    const name = `lectern_bench_${randomBytes(4).toString('hex')}`
-    const admin = await openPostgres(adminUrl!, { max: 1 })
-    await admin.exec(`create database ${name}`)
-    await admin.close()
-    const u = new URL(adminUrl!)
-    u.pathname = `/${name}`
-    handle = await openPostgres(u.toString(), { max: 10 })
-    installDatabase(handle)
-    await migrate(handle, u.toString())
-    drop = async () => {
-      if (process.env.BENCH_KEEP === '1') return console.log(`kept the seeded database ${name} (drop it when done)`)
-      const a = await openPostgres(adminUrl!, { max: 1 })
-      await a.exec(`drop database if exists ${name} with (force)`)
-      await a.close()
-    }
-  } else {
-    handle = await openPglite(path.join(dataDir, 'pglite'), dataDir)
-    installDatabase(handle)
-    await migrate(handle)
-  }
+  const { handle, close } = await openBenchDatabase(driver, { adminUrl, prefix: 'lectern-bench-organiser', poolMax: 10 })
   try {
     const s = await seed(handle)
     const cookie = (await createUserSession(s.owner)).split(';')[0]!
@@ -303,10 +279,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', adminUrl: string | und
     const zip = withZip ? await measureZip(driver, handle, s.event) : null
     return { driver, seedSeconds: s.seconds, pages, imports, zip }
   } finally {
-    installDatabase(undefined)
-    await handle.close()
-    await drop?.()
-    rmSync(dataDir, { recursive: true, force: true })
+    await close()
   }
 }
 
