@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
+import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { z } from 'zod'
@@ -187,22 +187,12 @@ function SpeakerForm() {
             ) : null}
           </div>
         </div>
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-200">
-            Locked: the speaker cannot change these once they claim their page
-          </legend>
-          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {getCollectionProps(fields.locked, { type: 'checkbox', options: [...SPEAKER_PAGE_FIELDS] }).map(
-              ({ key, ...props }) => (
-                <CheckboxField
-                  key={key}
-                  label={SPEAKER_PAGE_FIELD_LABELS[props.value as keyof typeof SPEAKER_PAGE_FIELD_LABELS]}
-                  inputProps={props}
-                />
-              ),
-            )}
-          </div>
-        </fieldset>
+        <LockFields
+          field={fields.locked}
+          legend="Locked: the speaker cannot change these once they claim their page"
+          options={SPEAKER_PAGE_FIELDS}
+          labels={SPEAKER_PAGE_FIELD_LABELS}
+        />
         <div>
           <button type="submit" className={buttonClass.primary} disabled={saving}>
             Save speaker page
@@ -210,6 +200,30 @@ function SpeakerForm() {
         </div>
       </WorkspaceForm>
     </section>
+  )
+}
+
+/** The organiser's locks: a checkbox for each field the speaker may not change (value = field key). */
+function LockFields<F extends string>({
+  field,
+  legend,
+  options,
+  labels,
+}: {
+  field: FieldMetadata<string[] | undefined>
+  legend: string
+  options: readonly F[]
+  labels: Readonly<Record<F, string>>
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-200">{legend}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+        {getCollectionProps(field, { type: 'checkbox', options: [...options] }).map(({ key, ...props }) => (
+          <CheckboxField key={key} label={labels[props.value as F]} inputProps={props} />
+        ))}
+      </div>
+    </fieldset>
   )
 }
 
@@ -240,20 +254,12 @@ function SessionForm({ session }: { session: ShownSession }) {
         <input type="hidden" name="sessionId" value={session.id} />
         {form.errors?.length ? <FormMessage id={form.errorId}>{form.errors.join(' ')}</FormMessage> : null}
         <SessionFields fields={fields} rooms={rooms} timeZone={event.timeZone} />
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-200">Locked: the speaker cannot change these</legend>
-          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {getCollectionProps(fields.locked, { type: 'checkbox', options: [...SESSION_PAGE_FIELDS] }).map(
-              ({ key, ...props }) => (
-                <CheckboxField
-                  key={key}
-                  label={SESSION_PAGE_FIELD_LABELS[props.value as keyof typeof SESSION_PAGE_FIELD_LABELS]}
-                  inputProps={props}
-                />
-              ),
-            )}
-          </div>
-        </fieldset>
+        <LockFields
+          field={fields.locked}
+          legend="Locked: the speaker cannot change these"
+          options={SESSION_PAGE_FIELDS}
+          labels={SESSION_PAGE_FIELD_LABELS}
+        />
         <div>
           <button type="submit" className={buttonClass.primary} disabled={saving}>
             Save session
