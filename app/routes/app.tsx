@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PastDueBanner } from '~/components/billing/past-due-banner'
 import { OwnershipOfferNotice, WorkspaceNav } from '~/components/workspace/workspace'
 import { can, ROLE_LABELS } from '~/lib/permissions'
+import type { WorkspaceFrame } from '~/lib/workspace-frame'
 import { workspaceNavLinks } from '~/lib/workspace-nav'
 import { hasPastDueSubscription } from '~/models/billing.server'
 import { listMemberships } from '~/models/workspaces.server'
@@ -13,7 +14,7 @@ import { listMemberships } from '~/models/workspaces.server'
 // too: loaders run in parallel, so this one alone would not protect them. This one gives the nav
 // the workspace the page shows and the others the person can switch to.
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs): Promise<WorkspaceFrame> {
   const scope = await requireWorkspace(request)
   // One indexed read of our own table (never Stripe), and only for those the banner is for.
   const [memberships, pastDue] = await Promise.all([
@@ -36,11 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       personal: m.workspace.personal,
       roleLabel: ROLE_LABELS[m.role],
     })),
-    // Ownership offered to this person and not yet answered, in any of their workspaces.
     offers: memberships
       .filter((m) => m.workspace.transferToUserId === scope.userId)
       .map((m) => ({ id: m.workspace.id, name: m.workspace.name })),
-    // A renewal payment failed: the owner and admins see the banner (issue 22 Deliver 5).
     pastDue,
   }
 }

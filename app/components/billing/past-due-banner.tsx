@@ -1,13 +1,12 @@
-import { useRouteLoaderData } from '@remix-run/react'
 import { PAST_DUE_BANNER } from '~/lib/billing'
 import { workspaceLink } from '~/lib/permissions'
-import type { loader as workspaceLoader } from '~/routes/app'
+import { useWorkspaceFrame } from '~/components/workspace/use-workspace-frame'
 
 // A renewal payment failed (issue 22 Deliver 5): the plan stays while Stripe retries the card. The
 // /app layout's loader reads it from our table, for the owner and admins only.
 
 export function PastDueBanner() {
-  const data = useRouteLoaderData<typeof workspaceLoader>('routes/app')
+  const data = useWorkspaceFrame()
   if (!data?.pastDue) return null
   return (
     <div className="mx-auto mt-4 w-full max-w-6xl px-4">

@@ -1,7 +1,7 @@
-import { Form, useFormAction, useRouteLoaderData, type FormProps } from '@remix-run/react'
+import { Form, useFormAction, type FormProps } from '@remix-run/react'
 import { forwardRef } from 'react'
 import { WORKSPACE_PARAM } from '~/lib/permissions'
-import type { loader as workspaceLoader } from '~/routes/app'
+import { useWorkspaceFrame } from './use-workspace-frame'
 
 // Every form of the workspace posts to its action with `?workspace=<id>` of the page it was shown on
 // (issue 21 Deliver 5): the guard (app/auth/workspace.server.ts) then writes into that workspace even
@@ -9,7 +9,7 @@ import type { loader as workspaceLoader } from '~/routes/app'
 
 /** The workspace this page shows (the /app layout's loader). */
 export function useCurrentWorkspace() {
-  return useRouteLoaderData<typeof workspaceLoader>('routes/app')?.current ?? null
+  return useWorkspaceFrame()?.current ?? null
 }
 
 /** The form action (default: this route, as Remix resolves it) carrying the page's workspace. */

@@ -1,13 +1,14 @@
 import type { MetaDescriptor } from '@remix-run/node'
-import { Link, NavLink, useRouteLoaderData } from '@remix-run/react'
+import { Link, NavLink } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { rootInfo } from '~/components/meta'
 import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
 import { withBrandSuffix } from '~/lib/meta-title'
+import type { WorkspaceFrame } from '~/lib/workspace-frame'
 import { workspaceLabel, workspaceLink } from '~/lib/permissions'
 import type { NavLinkSpec } from '~/lib/workspace-nav'
 import { SESSION_STATUS_LABELS, type SessionStatus } from '~/lib/talk-session'
-import type { loader as workspaceLoader } from '~/routes/app'
+import { useWorkspaceFrame } from './use-workspace-frame'
 
 // The speaker workspace's frame (/app): its nav, page header, status badge and meta.
 
@@ -15,7 +16,7 @@ import type { loader as workspaceLoader } from '~/routes/app'
 const FALLBACK_LINKS: NavLinkSpec[] = [{ to: WORKSPACE_PROFILE_PATH, label: 'Profile' }]
 
 export function WorkspaceNav() {
-  const data = useRouteLoaderData<typeof workspaceLoader>('routes/app')
+  const data = useWorkspaceFrame()
   return (
     <nav aria-label="Workspace" className="border-b border-white/10 bg-ink-900/60">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2 text-sm">
@@ -38,7 +39,7 @@ export function WorkspaceNav() {
   )
 }
 
-type SwitcherData = Pick<NonNullable<ReturnType<typeof useRouteLoaderData<typeof workspaceLoader>>>, 'current' | 'workspaces'>
+type SwitcherData = Pick<WorkspaceFrame, 'current' | 'workspaces'>
 
 /**
  * Which workspace the pages show, the others the person is in (plain links: `?switch=` makes one
@@ -84,7 +85,7 @@ function WorkspaceSwitcher({ current, workspaces }: SwitcherData) {
  * (the answer itself is on /app/team/workspace of that workspace).
  */
 export function OwnershipOfferNotice() {
-  const offers = useRouteLoaderData<typeof workspaceLoader>('routes/app')?.offers ?? []
+  const offers = useWorkspaceFrame()?.offers ?? []
   if (offers.length === 0) return null
   return (
     <div className="mx-auto mt-4 w-full max-w-6xl px-4">
