@@ -7,9 +7,11 @@ import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, ErrorList, SelectField } from '~/components/forms'
 import { useServerForm } from '~/components/use-server-form'
+import { OwnerLeaveNote } from '~/components/workspace/owner-leave-note'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { SEAT_MESSAGES } from '~/lib/billing'
+import { ownerLeave } from '~/lib/owner-leave'
 import { canManageMember, grantableRoles, ROLE_LABELS } from '~/lib/permissions'
 import { formatUsLongDate, isUuid } from '~/lib/text'
 import { changeMemberRole, getMember, listMembers, removeMember } from '~/models/memberships.server'
@@ -43,13 +45,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Forms only for what this person may do to this member (never to themselves, never the owner).
   const manageable = !isSelf && canManageMember(scope.role, member.role, null)
   const roles = manageable ? grantableRoles(scope.role) : []
-  const others = manageable ? (await listMembers(scope.ownerId)).filter((m) => m.userId !== member.userId) : []
+  const ownersOwn = isSelf && member.role === 'owner'
+  const everyone = manageable || ownersOwn ? await listMembers(scope.ownerId) : []
+  const others = manageable ? everyone.filter((m) => m.userId !== member.userId) : []
   return {
     member: { ...member, roleLabel: ROLE_LABELS[member.role], joined: formatUsLongDate(member.joinedAt) },
     isSelf,
     roles: roles.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
     reassignees: others.map((m) => ({ value: m.userId, label: m.userId === scope.userId ? `${m.name} (you)` : m.name })),
     me: scope.userId,
+    // On their own page the owner reads why they cannot leave, as on the workspace page.
+    ownerLeave: ownersOwn ? ownerLeave(scope.workspace, everyone) : null,
   }
 }
 
@@ -93,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TeamMember() {
-  const { member, isSelf, roles, reassignees, me } = useLoaderData<typeof loader>()
+  const { member, isSelf, roles, reassignees, me, ownerLeave: ownerStays } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <>
@@ -113,6 +119,7 @@ export default function TeamMember() {
         <dt className="text-slate-400">Sessions they run</dt>
         <dd>{member.sessions}</dd>
       </dl>
+      {ownerStays ? <OwnerLeaveNote said={ownerStays} onWorkspacePage={false} /> : null}
       {isSelf ? (
         <p className="mt-6 text-sm">
           {/* Leaving and the workspace's own settings live on one page, open to every member. */}

@@ -99,10 +99,12 @@ test('a member leaves after confirming', async ({ browser }) => {
   await expect(member.page).toHaveURL(/\/app$/)
   await expect(member.page.getByText(`You left ${name}.`)).toBeVisible()
   expect((await member.page.goto(`/app?workspace=${workspaceId}`))?.status()).toBe(404)
-  // The owner cannot leave before handing the workspace on.
+  // The owner cannot leave; alone in the workspace again, it stays theirs (issue 29 Deliver 2).
   await owner.page.goto('/app/team/workspace')
   await expect(
-    owner.page.getByText('As the owner you can leave once an admin has accepted the ownership of the workspace.'),
+    owner.page.getByText(
+      'You are the only person in this workspace, so it stays yours: it goes only when you delete it or close your account.',
+    ),
   ).toBeVisible()
   for (const p of [owner, member]) await p.context.close()
 })

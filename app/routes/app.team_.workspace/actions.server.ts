@@ -3,8 +3,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { requireWorkspace, type WorkspaceScope } from '~/auth/workspace.server'
+import { ownerLeave } from '~/lib/owner-leave'
 import { DELETE_CONFIRM, WorkspaceNameSchema } from '~/lib/workspace-name'
-import { answerOwnershipOffer, cancelOwnershipOffer, leaveWorkspace, offerOwnership } from '~/models/memberships.server'
+import {
+  answerOwnershipOffer,
+  cancelOwnershipOffer,
+  leaveWorkspace,
+  listMembers,
+  offerOwnership,
+} from '~/models/memberships.server'
 import { deleteWorkspace, renameWorkspace, setMembersSeeAllLeads } from '~/models/workspace-lifecycle.server'
 import { lowerSeatsAfterLeaving } from '~/services/billing-seats.server'
 import { readForm } from '~/services/request-body.server'
@@ -14,7 +21,6 @@ import { redirectWithToast } from '~/services/toast.server'
 // permission (403 for a role that may not), and the model decides again under the workspace's lock.
 
 export const WORKSPACE_PAGE = '/app/team/workspace'
-export const OWNER_CANNOT_LEAVE = 'As the owner, hand the workspace to an admin before you leave.'
 
 const SeeAllSchema = z.object({ membersSeeAllLeads: z.boolean().optional() })
 const OfferSchema = z.object({ toUserId: z.uuid({ error: 'Choose an admin' }) })
@@ -67,7 +73,9 @@ export async function workspaceAction(request: Request) {
     case 'leave': {
       const outcome = await leaveWorkspace(id, actor)
       if (outcome === 'owner') {
-        const reply = parseWithZod(form, { schema: LeaveSchema }).reply({ formErrors: [OWNER_CANNOT_LEAVE] })
+        // The page shows the owner no Leave button but this same sentence (app/lib/owner-leave.ts).
+        const { text } = ownerLeave(scope.workspace, await listMembers(id))
+        const reply = parseWithZod(form, { schema: LeaveSchema }).reply({ formErrors: [text] })
         return data({ leave: reply }, { status: 403 })
       }
       // The paid seats follow (issue 22); a failure leaves the owner the offer in Settings → Billing.
@@ -88,7 +96,8 @@ export async function workspaceAction(request: Request) {
         )
       if (outcome === 'name-mismatch')
         return data({ delete: submission.reply({ fieldErrors: { confirmName: [DELETE_CONFIRM] } }) }, { status: 400 })
-      if (outcome === 'subscribed') return data({ delete: submission.reply({ formErrors: [BILLING_MESSAGES.cancelFirst] }) }, { status: 409 })
+      if (outcome === 'subscribed')
+        return data({ delete: submission.reply({ formErrors: [BILLING_MESSAGES.cancelFirst] }) }, { status: 409 })
       return saved(`${scope.workspace.name} is deleted, with everything in it.`, '/app')
     }
     default:

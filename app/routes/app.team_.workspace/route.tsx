@@ -5,6 +5,8 @@ import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { OwnerLeaveNote } from '~/components/workspace/owner-leave-note'
+import { ownerLeave } from '~/lib/owner-leave'
 import { can, workspaceLabel } from '~/lib/permissions'
 import { PLAN_LABELS } from '~/lib/plans'
 import { listMembers } from '~/models/memberships.server'
@@ -28,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canSetLeads: can(scope.role, 'members.manage'),
     isOwner: scope.role === 'owner',
     canLeave: can(scope.role, 'workspace.leave'),
+    // The owner has no Leave button: they read why, and how to hand the workspace on.
+    ownerLeave: scope.role === 'owner' ? ownerLeave(workspace, members) : null,
     canDelete: can(scope.role, 'workspace.delete') && !workspace.personal,
     admins:
       scope.role === 'owner' ? members.filter((m) => m.role === 'admin').map((m) => ({ value: m.userId, label: m.name })) : [],
@@ -77,10 +81,8 @@ export default function WorkspacePage() {
             Leave {workspace.name}
           </Link>
         </section>
-      ) : data.isOwner && !workspace.personal ? (
-        <p className="mt-8 max-w-2xl text-sm text-slate-300">
-          As the owner you can leave once an admin has accepted the ownership of the workspace.
-        </p>
+      ) : data.ownerLeave ? (
+        <OwnerLeaveNote said={data.ownerLeave} onWorkspacePage />
       ) : null}
       {data.canDelete ? <DeleteSection name={workspace.name} lastResult={results.delete} /> : null}
       {data.canLeave && (params.get('modal') === 'leave' || results.leave) ? (

@@ -15,16 +15,19 @@ function Section({
   id,
   title,
   tone = 'plain',
+  anchor,
   children,
 }: {
   id: string
   title: string
   tone?: 'plain' | 'danger'
+  /** An id to link to (`#anchor`), where another page or section points at this one. */
+  anchor?: string
   children: ReactNode
 }) {
   const frame = tone === 'danger' ? 'border-red-400/40 bg-red-950/30' : 'border-white/10 bg-ink-900/60'
   return (
-    <section aria-labelledby={`${id}-title`} className={`mt-8 max-w-2xl rounded-xl border p-6 ${frame}`}>
+    <section id={anchor} aria-labelledby={`${id}-title`} className={`mt-8 max-w-2xl rounded-xl border p-6 ${frame}`}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
         {title}
       </h2>
@@ -118,7 +121,8 @@ export function OwnershipSection({
 }: { admins: { value: string; label: string }[]; offeredTo: string | null } & Result) {
   const [form, fields] = useServerForm<{ toUserId: string }>({ id: 'offer', lastResult })
   return (
-    <Section id="ownership" title="Transfer ownership">
+    // The owner's "Leave the workspace" note links here (OwnerLeaveNote).
+    <Section id="ownership" title="Transfer ownership" anchor="ownership">
       {offeredTo ? (
         <>
           <p className="mt-2 text-sm text-slate-300">
