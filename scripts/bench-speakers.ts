@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { closeDatabase, openPglite, openPostgres, installDatabase, type DatabaseHandle } from '../app/db/client.server'
 import { migrate } from '../app/db/migrate.server'
-import { speakers } from '../app/db/schema'
+import { speakers } from '../app/db/schema/directory'
 import { DIRECTORY_FILTERS } from '../app/lib/constants'
 import { loadDirectory } from '../app/services/directory.server'
 

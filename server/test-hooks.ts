@@ -4,17 +4,11 @@ import { and, eq } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { getDb } from '../app/db/client.server'
 import { randomBytes } from 'node:crypto'
-import {
-  eventRooms,
-  events,
-  eventSpeakers,
-  speakers,
-  talkSessions,
-  talks,
-  users,
-  workspaceMembers,
-  workspaces,
-} from '../app/db/schema'
+import { users } from '../app/db/schema/accounts'
+import { speakers } from '../app/db/schema/directory'
+import { eventRooms, events, eventSpeakers } from '../app/db/schema/events'
+import { talkSessions, talks } from '../app/db/schema/talks'
+import { workspaceMembers, workspaces } from '../app/db/schema/workspaces'
 import { isPlan } from '../app/lib/plans'
 import { upsertProgrammeRow } from '../app/models/event-programme.server'
 import { listRooms, purgeEventPages } from '../app/models/events.server'

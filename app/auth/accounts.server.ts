@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { users } from '~/db/schema'
+import { users } from '~/db/schema/accounts'
 
 // The account rows sign-in needs: find by address, create on first sign-in.
 

@@ -3,7 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { signedCookie } from '~/platform/signed-cookie.server'
 import { getDb } from '~/db/client.server'
-import { sessions, users } from '~/db/schema'
+import { sessions, users } from '~/db/schema/accounts'
 import { SESSION_MAX_AGE_MS } from '~/lib/constants'
 import { deleteExpiredVerifications } from './verifications.server'
 

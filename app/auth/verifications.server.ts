@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
-import { verifications } from '~/db/schema'
+import { verifications } from '~/db/schema/accounts'
 import { MAGIC_CODE_MAX_ATTEMPTS } from '~/lib/constants'
 import type { MagicLinkIntent } from './magic-link-schema'
 

@@ -1,7 +1,7 @@
 import { joinNames } from '~/lib/consent-text'
 import { formatAnswer, type LeadAnswers } from '~/lib/lead-form'
 import { emailButton, emailLayout, escapeHtml, textToHtmlParagraphs } from '~/lib/email-html'
-import type { SessionQuestion } from '~/db/schema'
+import type { SessionQuestion } from '~/db/schema/talks'
 
 // Emails of the lead-capture loop (issue 9 Deliver 7). Every attendee-supplied value is escaped
 // here; a locked lead (free plan, beyond the visible ones) never has its details in an email.

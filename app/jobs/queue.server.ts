@@ -1,5 +1,5 @@
 import { getDb, type Db } from '~/db/client.server'
-import { jobs } from '~/db/schema'
+import { jobs } from '~/db/schema/jobs'
 import type { JobKind, JobPayloads } from './payloads'
 
 // The enqueue side of the one durable job mechanism (ARCHITECTURE decisions 15 and 22,

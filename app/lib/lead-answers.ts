@@ -1,4 +1,4 @@
-import type { SessionQuestion } from '~/db/schema'
+import type { SessionQuestion } from '~/db/schema/talks'
 import { formatAnswer } from './lead-form'
 
 // Every answer of one capture with its question's label resolved (issue 10 Deliver 2), for the lead

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionQuestion } from '~/db/schema'
+import type { SessionQuestion } from '~/db/schema/talks'
 import { LEAD_MESSAGES, formatAnswer, normalizeLinkedinUrl, parseLeadForm, type LeadFormConfig } from './lead-form'
 import { LINK_REFUSED_MESSAGE } from './links-in-text'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { SessionFieldSwitches, SessionQuestion } from '~/db/schema'
+import type { SessionFieldSwitches, SessionQuestion } from '~/db/schema/talks'
 import { containsLink, LINK_REFUSED_MESSAGE } from './links-in-text'
 
 // The attendee form of a session page (/t/{code}): which fields it shows and how a submission is

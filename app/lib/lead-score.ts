@@ -1,4 +1,4 @@
-import type { SessionQuestion } from '~/db/schema'
+import type { SessionQuestion } from '~/db/schema/talks'
 import type { ScoreBand } from './lead-status'
 
 // Lead scoring (issue 10 Deliver 4): points from the answers (the speaker's custom-question

@@ -1,6 +1,6 @@
 // The follow-up pipeline of a person (issue 10 Deliver 2) and the score bands (Deliver 4): the
-// values (the database enums of app/db/schema.ts use them), their labels and order, in one place for
-// the list, the detail page, exports and filters.
+// values (the database enums of app/db/schema/people.ts use them), their labels and order, in one
+// place for the list, the detail page, exports and filters.
 
 export const CONTACT_STATUSES = ['new', 'contacted', 'meeting', 'won', 'lost'] as const
 export type ContactStatus = (typeof CONTACT_STATUSES)[number]

@@ -1,6 +1,9 @@
 import { count, desc, eq, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { accounts, leads, talkSessions, users, workspaces } from '~/db/schema'
+import { accounts, users } from '~/db/schema/accounts'
+import { leads } from '~/db/schema/leads'
+import { talkSessions } from '~/db/schema/talks'
+import { workspaces } from '~/db/schema/workspaces'
 import { ADMIN_ACCOUNTS_PAGE_SIZE } from '~/lib/constants'
 import type { Plan } from '~/lib/plans'
 

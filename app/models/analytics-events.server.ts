@@ -1,6 +1,6 @@
 import { and, gte, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { analyticsEvents } from '~/db/schema'
+import { analyticsEvents } from '~/db/schema/marketing'
 
 export type DailyEventCount = { day: string; name: string; count: number }
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { auditEvents } from '~/db/schema'
+import { auditEvents } from '~/db/schema/workspaces'
 import { AUDIT_PAGE_SIZE, type AuditFilter } from '~/lib/audit'
 import { AUDIT_RETENTION_DAYS, type AuditKind } from '~/lib/permissions'
 import { likePattern } from '~/lib/text'

@@ -1,17 +1,9 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import {
-  billingCustomers,
-  billingNotices,
-  billingSubscriptions,
-  sessionUnlocks,
-  stripeEvents,
-  talkSessions,
-  talks,
-  users,
-  workspaceMembers,
-  workspaces,
-} from '~/db/schema'
+import { users } from '~/db/schema/accounts'
+import { billingCustomers, billingNotices, billingSubscriptions, sessionUnlocks, stripeEvents } from '~/db/schema/billing'
+import { talkSessions, talks } from '~/db/schema/talks'
+import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { effectiveBilling, LIVE_SUBSCRIPTION_STATUSES, nextEntitlementChange, type UnlockStatus } from '~/lib/billing'
 import { hasDirectoryListing, PLAN_LIMITS, type Plan } from '~/lib/plans'
 import { isCurrency, type Currency } from '~/lib/pricing'

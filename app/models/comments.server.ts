@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { comments, users } from '~/db/schema'
+import { users } from '~/db/schema/accounts'
+import { comments } from '~/db/schema/content'
 import { purgePageCache } from '~/platform/page-store.server'
 import { isUuid } from './posts.server'
 

@@ -1,6 +1,8 @@
 import { and, count, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { confirmationBudgets, jobs, leads } from '~/db/schema'
+import { jobs } from '~/db/schema/jobs'
+import { leads } from '~/db/schema/leads'
+import { confirmationBudgets } from '~/db/schema/limits'
 import { confirmationWindows, isConfirmationSkipReason, type ConfirmationSkipReason } from '~/lib/confirmation-limits'
 import { CONFIRMATIONS_PER_ADDRESS_PER_DAY, CONFIRMATIONS_PER_SESSION_PER_HOUR } from '~/lib/constants'
 

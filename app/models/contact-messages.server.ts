@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { contactMessages } from '~/db/schema'
+import { contactMessages } from '~/db/schema/marketing'
 import { enqueueEmail } from '~/jobs/email.server'
 import { emailLayout, escapeHtml, textToHtmlParagraphs } from '~/lib/email-html'
 

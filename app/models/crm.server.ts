@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, exists, gt, inArray, isNotNull, max, notExists, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
-import { contacts, crmConnections, crmSyncs, leads, talkSessions, talks } from '~/db/schema'
+import { crmConnections, crmSyncs } from '~/db/schema/integrations'
+import { leads } from '~/db/schema/leads'
+import { contacts } from '~/db/schema/people'
+import { talkSessions, talks } from '~/db/schema/talks'
 import { DEFAULT_HUBSPOT_MAP, type CrmFieldMap, type CrmPerson, type CrmProvider } from '~/lib/crm-mapping'
 import { crmSyncText } from '~/lib/crm-sync-state'
 import { isUuid } from '~/lib/text'
@@ -359,7 +362,9 @@ export async function listRecentCrmSyncs(ownerId: string, provider: CrmProvider 
           getDb()
             .select({ one: sql`1` })
             .from(leads)
-            .where(and(eq(leads.contactId, crmSyncs.contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter(), givenToOrganiser())),
+            .where(
+              and(eq(leads.contactId, crmSyncs.contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter(), givenToOrganiser()),
+            ),
         ),
       ),
     )

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { getDb } from '~/db/client.server'
-import { consentTexts, eventRooms, eventSpeakers, leadConsents, leads, talkSessions, talks } from '~/db/schema'
+import { eventRooms, eventSpeakers } from '~/db/schema/events'
+import { consentTexts, leadConsents, leads } from '~/db/schema/leads'
+import { talkSessions, talks } from '~/db/schema/talks'
 import type { Plan } from '~/lib/plans'
 import { attendeeDetailColumns, givenToOrganiser, visibleLeadsFilter } from './leads.server'
 

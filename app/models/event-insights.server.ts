@@ -1,16 +1,9 @@
 import { and, asc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import {
-  contacts,
-  eventRooms,
-  events,
-  eventSpeakers,
-  leads,
-  sessionCounts,
-  sessionLeadQuarters,
-  talkSessions,
-  talks,
-} from '~/db/schema'
+import { eventRooms, events, eventSpeakers } from '~/db/schema/events'
+import { leads } from '~/db/schema/leads'
+import { contacts } from '~/db/schema/people'
+import { sessionCounts, sessionLeadQuarters, talkSessions, talks } from '~/db/schema/talks'
 import {
   NO_FIGURES,
   sessionRow,

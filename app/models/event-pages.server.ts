@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { events, eventSpeakers, talks, talkSessions } from '~/db/schema'
+import { events, eventSpeakers } from '~/db/schema/events'
+import { talks, talkSessions } from '~/db/schema/talks'
 import type { EventRow } from './events.server'
 
 // What an event's programme shows (issue 23 Deliver 1 and 3): its sessions with the talk, the roster

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '~/db/client.server'
-import { eventSpeakers, talks, talkSessions } from '~/db/schema'
+import { eventSpeakers } from '~/db/schema/events'
+import { talks, talkSessions } from '~/db/schema/talks'
 import { eventConsentText, rosterSlug, type SpeakerPageField } from '~/lib/events'
 import type { EventRow } from './events.server'
 import { newShortCode } from './talk-sessions.server'

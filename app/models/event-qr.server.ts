@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
-import { eventRooms, eventSpeakers, talks, talkSessions } from '~/db/schema'
+import { eventRooms, eventSpeakers } from '~/db/schema/events'
+import { talks, talkSessions } from '~/db/schema/talks'
 import type { EventRow } from './events.server'
 
 // What an event's QR ZIP (issue 23 Deliver 8) prints for each session: its code and slide text, and

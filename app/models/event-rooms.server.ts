@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
-import { eventRooms, events, talkSessions } from '~/db/schema'
+import { eventRooms, events } from '~/db/schema/events'
+import { talkSessions } from '~/db/schema/talks'
 import { EVENT_LIMITS } from '~/lib/event-form'
 import { isUuid } from '~/lib/text'
 import { recordAudit, type AuditActor } from './audit.server'

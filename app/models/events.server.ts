@@ -1,6 +1,7 @@
 import { and, asc, count, countDistinct, eq, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { eventRooms, events, talkSessions } from '~/db/schema'
+import { eventRooms, events } from '~/db/schema/events'
+import { talkSessions } from '~/db/schema/talks'
 import type { EventFormValue } from '~/lib/event-form'
 import { canMoveEventStatus, eventSlug, type EventStatus } from '~/lib/events'
 import { isUuid } from '~/lib/text'

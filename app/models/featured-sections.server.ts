@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { featuredSections } from '~/db/schema'
+import { featuredSections } from '~/db/schema/content'
 import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import type { FeaturedPage } from '~/lib/constants'
 import { purgePageCache } from '~/platform/page-store.server'

@@ -1,6 +1,7 @@
 import { desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { contactMessages, newsletterSubscribers, speakerMessages, speakers } from '~/db/schema'
+import { speakerMessages, speakers } from '~/db/schema/directory'
+import { contactMessages, newsletterSubscribers } from '~/db/schema/marketing'
 import { likePattern } from '~/lib/text'
 
 // Read-only admin views of what visitors sent us: contact messages, contact-speaker messages

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { eventSpeakers, workspaceInvitations, workspaceMembers, workspaces } from '~/db/schema'
+import { eventSpeakers } from '~/db/schema/events'
+import { workspaceInvitations } from '~/db/schema/invitations'
+import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { invitationState, normalizeInviteEmail, type InvitationState } from '~/lib/invitations'
 import { seatLimit, takesSeat, type WorkspaceRole } from '~/lib/permissions'
 import type { Plan } from '~/lib/plans'
@@ -124,7 +126,13 @@ export async function acceptInvitation(token: string, user: { id: string; email:
         if (claim === 'claimed-by-other') throw new ClaimedByOther()
         if (claim === 'not-found') return { ok: false, reason: 'not-found' }
       }
-      return { ok: true, workspaceId: invitation.workspaceId, workspaceName: workspace.name, role, claimed: Boolean(invitation.speakerId) }
+      return {
+        ok: true,
+        workspaceId: invitation.workspaceId,
+        workspaceName: workspace.name,
+        role,
+        claimed: Boolean(invitation.speakerId),
+      }
     })
     membershipChangedListing(joinedPlan)
     return result
@@ -133,7 +141,12 @@ export async function acceptInvitation(token: string, user: { id: string; email:
       return { ok: false, reason: 'no-seat', inviterEmail: invitation.inviterEmail, workspaceName: invitation.workspaceName }
     // Rolled back: nothing changed, the invitation is still pending.
     if (error instanceof ClaimedByOther)
-      return { ok: false, reason: 'claimed-by-other', inviterEmail: invitation.inviterEmail, workspaceName: invitation.workspaceName }
+      return {
+        ok: false,
+        reason: 'claimed-by-other',
+        inviterEmail: invitation.inviterEmail,
+        workspaceName: invitation.workspaceName,
+      }
     throw error
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
-import { contacts, leads } from '~/db/schema'
+import { leads } from '~/db/schema/leads'
+import { contacts } from '~/db/schema/people'
 import { TAGS_PER_PERSON } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
 import type { Scope } from '~/lib/permissions'

@@ -1,22 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { getConfig } from '~/config.server'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import {
-  accounts,
-  consentTexts,
-  contacts,
-  eventSpeakers,
-  events,
-  leadConsents,
-  leads,
-  leadSubmissions,
-  sessionViews,
-  speakers,
-  talkSessions,
-  talks,
-  users,
-  workspaces,
-} from '~/db/schema'
+import { accounts, users } from '~/db/schema/accounts'
+import { speakers } from '~/db/schema/directory'
+import { eventSpeakers, events } from '~/db/schema/events'
+import { consentTexts, leadConsents, leads, leadSubmissions } from '~/db/schema/leads'
+import { contacts } from '~/db/schema/people'
+import { sessionViews, talkSessions, talks } from '~/db/schema/talks'
+import { workspaces } from '~/db/schema/workspaces'
 import { attendeeConfirmationEmail, newLeadEmail } from '~/emails/leads'
 import { emailJobPayload } from '~/jobs/email.server'
 import { jobsQueued } from '~/jobs/queue.server'

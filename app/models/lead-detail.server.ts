@@ -2,19 +2,10 @@ import type { ConfirmationSkipReason } from '~/lib/confirmation-limits'
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
-import {
-  consentTexts,
-  contactNotes,
-  contacts,
-  crmSyncs,
-  leadConsents,
-  leadEvents,
-  leads,
-  talkSessions,
-  talks,
-  webhookDeliveries,
-  type SessionQuestion,
-} from '~/db/schema'
+import { crmSyncs, webhookDeliveries } from '~/db/schema/integrations'
+import { consentTexts, leadConsents, leads } from '~/db/schema/leads'
+import { contactNotes, contacts, leadEvents } from '~/db/schema/people'
+import { talkSessions, talks, type SessionQuestion } from '~/db/schema/talks'
 import type { Scope } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
 import { attendeeDetailColumns, runnerCondition, visibleLeadsFilter } from './leads.server'

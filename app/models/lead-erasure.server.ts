@@ -1,7 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Tx } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
-import { contacts, jobs, leads, webhookDeliveries } from '~/db/schema'
+import { webhookDeliveries } from '~/db/schema/integrations'
+import { jobs } from '~/db/schema/jobs'
+import { leads } from '~/db/schema/leads'
+import { contacts } from '~/db/schema/people'
 import { ERASED_PAYLOAD } from '~/lib/erasure'
 import { announceAgain, workspaceOwner } from './lead-notices.server'
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
-import { contactNotes, contacts } from '~/db/schema'
+import { contactNotes, contacts } from '~/db/schema/people'
 import { mergeTags, normalizeTag } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
 import type { Scope } from '~/lib/permissions'

@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
-import { accounts, talks, talkSessions, users, workspaceMembers, workspaces } from '~/db/schema'
+import { accounts, users } from '~/db/schema/accounts'
+import { talks, talkSessions } from '~/db/schema/talks'
+import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { canManageMember, type WorkspaceRole } from '~/lib/permissions'
 import type { Plan } from '~/lib/plans'
 import { speakerNameForAttendees } from '~/lib/speaker-name'
@@ -167,7 +169,13 @@ export async function removeMember(
     await dropOfferTo(tx, workspaceId, targetId)
     const [subject, reassignedTo] = [await emailOf(tx, targetId), await emailOf(tx, reassignTo)]
     await recordAudit(
-      { workspaceId, actor, kind: 'member.removed', subject, data: { role: targetRole, reassignedTo, ...moved, ...(unclaimed ? { unclaimed } : {}) } },
+      {
+        workspaceId,
+        actor,
+        kind: 'member.removed',
+        subject,
+        data: { role: targetRole, reassignedTo, ...moved, ...(unclaimed ? { unclaimed } : {}) },
+      },
       tx,
     )
     return 'removed'

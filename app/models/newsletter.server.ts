@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { and, eq, sql } from 'drizzle-orm'
 import { getConfig, getSessionSecret } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { newsletterSubscribers } from '~/db/schema'
+import { newsletterSubscribers } from '~/db/schema/marketing'
 import { newsletterAlreadySubscribedEmail, newsletterConfirmationEmail } from '~/emails/newsletter'
 import { enqueueEmail } from '~/jobs/email.server'
 import { hitRateLimit } from '~/models/rate-limit.server'

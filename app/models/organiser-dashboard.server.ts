@@ -1,6 +1,8 @@
 import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { eventRooms, events, eventSpeakers, leads, talks, talkSessions } from '~/db/schema'
+import { eventRooms, events, eventSpeakers } from '~/db/schema/events'
+import { leads } from '~/db/schema/leads'
+import { talks, talkSessions } from '~/db/schema/talks'
 import type { EventStatus } from '~/lib/events'
 import { givenToOrganiser } from './leads.server'
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { posts } from '~/db/schema'
+import { posts } from '~/db/schema/content'
 import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import type { PostType } from '~/lib/constants'
 import { purgePageCache, sharedPageData } from '~/platform/page-store.server'

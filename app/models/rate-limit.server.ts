@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { rateLimits } from '~/db/schema'
+import { rateLimits } from '~/db/schema/limits'
 
 /**
  * Fixed-window counter kept in the database, so limits hold across processes.

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { segments } from '~/db/schema'
+import { segments } from '~/db/schema/people'
 import { canonicalSegmentQuery } from '~/lib/lead-filters'
 import { isUuid } from '~/lib/text'
 

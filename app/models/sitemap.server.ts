@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { speakers } from '~/db/schema'
+import { speakers } from '~/db/schema/directory'
 import { listedInDirectory } from './speakers.server'
 
 /** Speaker profiles the directory lists, for the sitemap: slug and last change only. */

@@ -1,5 +1,5 @@
 import { getDb } from '~/db/client.server'
-import { speakerMessages } from '~/db/schema'
+import { speakerMessages } from '~/db/schema/directory'
 import { enqueueEmail } from '~/jobs/email.server'
 import { getContactTargetBySlug } from './speakers.server'
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { eventRooms, events, eventSpeakers, talks, talkSessions } from '~/db/schema'
+import { eventRooms, events, eventSpeakers } from '~/db/schema/events'
+import { talks, talkSessions } from '~/db/schema/talks'
 import { isLocked } from '~/lib/events'
 import { SESSION_INPUT_LOCK, type SessionPageText, type SpeakerPageText } from '~/lib/speaker-page'
 import { purgeEventPages } from './events.server'

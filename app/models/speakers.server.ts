@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { speakers, workspaceMembers, workspaces, type EventAppearance, type SignatureTalk } from '~/db/schema'
+import { speakers, type EventAppearance, type SignatureTalk } from '~/db/schema/directory'
+import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import { ADMIN_SPEAKERS_PAGE_SIZE, PUBLIC_PAGE_SIZE } from '~/lib/constants'
 import { DIRECTORY_PLANS, hasDirectoryListing, type Plan } from '~/lib/plans'

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
-import { startupApplications } from '~/db/schema'
+import { startupApplications } from '~/db/schema/marketing'
 import { startupOfferEmail } from '~/emails/startup-offer'
 import { enqueueEmail } from '~/jobs/email.server'
 import type { Email } from '~/jobs/payloads'
@@ -201,7 +201,9 @@ export async function markStartupOfferUsed(id: string, workspaceId: string, now 
   const rows = await getDb()
     .update(startupApplications)
     .set({ offerUsedAt: now, offerWorkspaceId: workspaceId })
-    .where(and(eq(startupApplications.id, id), isNull(startupApplications.offerUsedAt), isNotNull(startupApplications.approvedAt)))
+    .where(
+      and(eq(startupApplications.id, id), isNull(startupApplications.offerUsedAt), isNotNull(startupApplications.approvedAt)),
+    )
     .returning({ id: startupApplications.id })
   return rows.length > 0
 }

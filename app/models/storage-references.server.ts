@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { getDb, type Db } from '~/db/client.server'
-import { eventSpeakers, featuredSections, posts, speakers, talkSessions } from '~/db/schema'
+import { featuredSections, posts } from '~/db/schema/content'
+import { speakers } from '~/db/schema/directory'
+import { eventSpeakers } from '~/db/schema/events'
+import { talkSessions } from '~/db/schema/talks'
 
 // Every column that can point at a stored object. A table that gains an upload adds its column here,
 // and both the deletion of replaced objects and the orphan sweep respect it.

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { talks, talkSessions } from '~/db/schema'
+import { talks, talkSessions } from '~/db/schema/talks'
 import type { TalkInput } from '~/lib/talk-session'
 
 // A speaker's reusable signature talks. Every query is scoped to the owner in its WHERE clause:

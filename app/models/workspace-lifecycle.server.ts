@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
-import { talkSessions, workspaceMembers, workspaces } from '~/db/schema'
+import { talkSessions } from '~/db/schema/talks'
+import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { releaseStoredKeys } from '~/jobs/storage-release.server'
 import { can, type WorkspaceAction } from '~/lib/permissions'
 import type { Plan } from '~/lib/plans'

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
-import { workspaceMembers, workspaces } from '~/db/schema'
+import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import type { LeadNotifyMode } from '~/lib/constants'
 import type { WorkspaceRole } from '~/lib/permissions'
 import { isPlan, type Plan } from '~/lib/plans'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { getSessionSecret } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { analyticsEvents } from '~/db/schema'
+import { analyticsEvents } from '~/db/schema/marketing'
 import { clientIp } from './request.server'
 
 /**

@@ -7,7 +7,7 @@ import { joinNames, recipientsLine, shareBoxText } from '~/lib/consent-text'
 import { LEAD_FIELDS, LEAD_LIMITS, questionField, RATING_VALUES, type LeadFormErrors, type LeadFormValues } from '~/lib/lead-form'
 import { countedUrl, SCAN_PARAM } from '~/lib/session-views'
 import type { PublicSession } from '~/models/lead-capture.server'
-import type { SessionQuestion } from '~/db/schema'
+import type { SessionQuestion } from '~/db/schema/talks'
 import faviconSvg from '../../public/favicon.svg?raw'
 
 // The attendee pages (/t/{code} and its thank-you, closed and erasure pages) are complete, small

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { MissingEncryptionKeyError } from '~/config.server'
 import { getDb, type Db } from '~/db/client.server'
-import { contacts } from '~/db/schema'
+import { contacts } from '~/db/schema/people'
 import type { CrmBackfillPayload, CrmSyncPayload } from '~/jobs/payloads'
 import { type JobRow, enqueueJob } from '~/jobs/queue.server'
 import { crmProperties, type CrmProvider } from '~/lib/crm-mapping'

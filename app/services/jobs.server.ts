@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { jobs } from '~/db/schema'
+import { jobs } from '~/db/schema/jobs'
 import type { JobKind, JobPayloads } from '~/jobs/payloads'
 import { attachWorker, detachWorker, enqueueJob, type JobRow } from '~/jobs/queue.server'
 import type { Transport } from './email.server'

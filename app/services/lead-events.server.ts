@@ -1,7 +1,7 @@
 import { and } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
-import { leads } from '~/db/schema'
+import { leads } from '~/db/schema/leads'
 import type { LeadEventPayload } from '~/jobs/payloads'
 import type { DispatchedLeadEvent, LeadEventSubscriber } from '~/models/lead-events.server'
 import { givenToOrganiser, visibleLeadsFilter } from '~/models/leads.server'

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, lt } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
-import { leads, workspaces } from '~/db/schema'
+import { leads } from '~/db/schema/leads'
+import { workspaces } from '~/db/schema/workspaces'
 import { retentionCutoff } from '~/lib/retention'
 import { recordAudit, type AuditActor } from '~/models/audit.server'
 import { eraseCaptures } from '~/models/lead-events.server'

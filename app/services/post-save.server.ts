@@ -1,6 +1,6 @@
 import { eq, isNull } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { posts } from '~/db/schema'
+import { posts } from '~/db/schema/content'
 import { releaseStoredObjects } from '~/jobs/storage-release.server'
 import { isUuid, type PostInput } from '~/models/posts.server'
 import { purgePageCache } from '~/platform/page-store.server'

@@ -1,6 +1,7 @@
 import { and, inArray, lt, ne, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
-import { jobs, webhookDeliveries } from '~/db/schema'
+import { webhookDeliveries } from '~/db/schema/integrations'
+import { jobs } from '~/db/schema/jobs'
 
 // Retention of the job queue itself (docs/decisions/0014): the daily `jobs.prune` job deletes the
 // jobs that finished — done, or given up — more than JOB_RETENTION_DAYS ago (a sent email keeps its

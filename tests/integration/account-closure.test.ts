@@ -1,19 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import {
-  accounts,
-  contacts,
-  jobs,
-  leadConsents,
-  leads,
-  sessions,
-  speakers,
-  talkSessions,
-  talks,
-  users,
-  webhookEndpoints,
-} from '~/db/schema'
+import { accounts, sessions, users } from '~/db/schema/accounts'
+import { speakers } from '~/db/schema/directory'
+import { webhookEndpoints } from '~/db/schema/integrations'
+import { jobs } from '~/db/schema/jobs'
+import { leadConsents, leads } from '~/db/schema/leads'
+import { contacts } from '~/db/schema/people'
+import { talkSessions, talks } from '~/db/schema/talks'
 import { closeAccount } from '~/models/account-closure.server'
 import { publicUrl, storageKey } from '~/services/storage.server'
 import { getPublicSession } from '~/models/lead-capture.server'

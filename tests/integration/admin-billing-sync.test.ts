@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { workspaces } from '~/db/schema'
+import { workspaces } from '~/db/schema/workspaces'
 import { action as accountAction, loader as accountLoader } from '~/routes/admin.accounts.$id'
 import type { FakeStripe } from '../fakes/stripe'
 import { checkout, startBillingFake, stopBilling } from './billing-utils'

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getConfig, resetConfig, type Config } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { billingCustomers, sessionUnlocks, talkSessions, workspaceMembers, workspaces } from '~/db/schema'
+import { billingCustomers, sessionUnlocks } from '~/db/schema/billing'
+import { talkSessions } from '~/db/schema/talks'
+import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { SYNC_UNAVAILABLE } from '~/lib/billing-admin'
 import { convergeSubscriptions, refreshSessionUnlocked, type SubscriptionRow } from '~/models/billing.server'
 import { action as accountAction, loader as accountLoader } from '~/routes/admin.accounts.$id'
@@ -95,7 +97,9 @@ describe('admin account page: where the plan comes from', () => {
       currency: null,
       dashboardUrl: `https://dashboard.stripe.com/customers/cus_${speaker.id.slice(0, 8)}`,
     })
-    expect(stripe.subscriptions).toEqual([expect.objectContaining({ status: 'active', amount: '$1,404 a year ($468 per seat × 3)' })])
+    expect(stripe.subscriptions).toEqual([
+      expect.objectContaining({ status: 'active', amount: '$1,404 a year ($468 per seat × 3)' }),
+    ])
 
     expect(locationOf(await post({ intent: 'set-workspace-plan', workspaceId: speaker.id, plan: 'organiser' }))).toBe(path())
     const manual = await personal()

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { speakers } from '~/db/schema'
+import { speakers } from '~/db/schema/directory'
 import { action, loader } from '~/routes/app.profile'
 import { call, makeRequest, signedInAs } from './utils'
 import { seedSpeaker, speakerForm } from './speakers-utils'

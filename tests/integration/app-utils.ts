@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { getDb } from '~/db/client.server'
-import { contacts, leads, sessionViews } from '~/db/schema'
+import { leads } from '~/db/schema/leads'
+import { contacts } from '~/db/schema/people'
+import { sessionViews } from '~/db/schema/talks'
 import { createSession, type SessionInput } from '~/models/talk-sessions.server'
 import { createTalk } from '~/models/talks.server'
 

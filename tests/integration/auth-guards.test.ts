@@ -384,7 +384,7 @@ describe('guard table coverage', () => {
   it('a session whose row was deleted is no session at all', async () => {
     const { cookie } = await signedInAs('revoked-guard@example.com', 'admin')
     const { getDb } = await import('~/db/client.server')
-    const { sessions, users } = await import('~/db/schema')
+    const { sessions, users } = await import('~/db/schema/accounts')
     const { eq } = await import('drizzle-orm')
     const [user] = await getDb().select().from(users).where(eq(users.email, 'revoked-guard@example.com'))
     await getDb().delete(sessions).where(eq(sessions.userId, user!.id))

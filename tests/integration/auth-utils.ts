@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { emailOutbox } from '~/db/schema'
+import { emailOutbox } from '~/db/schema/jobs'
 import { FORM_INTENT } from '~/auth/magic-link-schema'
 import { type call, makeRequest } from './utils'
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { workspaceMembers } from '~/db/schema'
+import { workspaceMembers } from '~/db/schema/workspaces'
 import { LOOKUP_KEYS } from '~/lib/billing'
 import type { WorkspaceRole } from '~/lib/permissions'
 import type { Currency } from '~/lib/pricing'

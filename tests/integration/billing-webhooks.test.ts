@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import {
-  auditEvents,
-  billingCustomers,
-  billingSubscriptions,
-  jobs,
-  sessionUnlocks,
-  stripeEvents,
-  talkSessions,
-} from '~/db/schema'
+import { billingCustomers, billingSubscriptions, sessionUnlocks, stripeEvents } from '~/db/schema/billing'
+import { jobs } from '~/db/schema/jobs'
+import { talkSessions } from '~/db/schema/talks'
+import { auditEvents } from '~/db/schema/workspaces'
 import { listSessionLeads } from '~/models/leads.server'
 import { action as webhookAction } from '~/routes/api.webhooks.stripe'
 import { fulfilCheckout } from '~/services/billing.server'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
-import { posts } from '~/db/schema'
+import { posts } from '~/db/schema/content'
 import { postSlug } from '~/lib/slug'
 import type { PostInput } from '~/models/posts.server'
 import { createPost } from '~/services/post-save.server'

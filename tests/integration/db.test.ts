@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDatabaseHandle, getDb } from '~/db/client.server'
-import { posts, users } from '~/db/schema'
+import { users } from '~/db/schema/accounts'
+import { posts } from '~/db/schema/content'
 
 describe('migrated database', () => {
   it('has every table of the schema', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { consentTexts } from '~/db/schema'
+import { consentTexts } from '~/db/schema/leads'
 import { consentNoticeText, shareBoxText } from '~/lib/consent-text'
 import { eventConsentText, type EventRecipients } from '~/lib/events'
 import { issueSubmissionToken } from '~/platform/lead-tokens.server'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { events } from '~/db/schema'
+import { events } from '~/db/schema/events'
 import { goLive } from '~/models/talk-sessions.server'
 import { pageCacheGeneration } from '~/platform/page-store.server'
 import { isCacheablePath } from '~/services/page-cache.server'

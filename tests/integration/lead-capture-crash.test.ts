@@ -4,7 +4,7 @@ import path from 'node:path'
 import { inArray } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPglite, openPostgres, type DatabaseHandle } from '~/db/client.server'
-import { leadSubmissions } from '~/db/schema'
+import { leadSubmissions } from '~/db/schema/leads'
 import { startBuiltServer, type BuiltServer } from './built-server'
 import { withDatabase } from './global-setup'
 

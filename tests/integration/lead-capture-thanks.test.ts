@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { leadConsents, leadErasures, leads, leadSubmissions } from '~/db/schema'
+import { leadConsents, leadErasures, leads, leadSubmissions } from '~/db/schema/leads'
 import { erasureEmailHash, issueSubmissionToken } from '~/platform/lead-tokens.server'
 import { action } from '~/routes/t.$code'
 import { loader as cardLoader } from '~/routes/t.$code_.card.$submission'

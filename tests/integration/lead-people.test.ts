@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { contacts, jobs, leadErasures, leadEvents, leads } from '~/db/schema'
+import { jobs } from '~/db/schema/jobs'
+import { leadErasures, leads } from '~/db/schema/leads'
+import { contacts, leadEvents } from '~/db/schema/people'
 import type { LeadEventPayload } from '~/jobs/payloads'
 import { visibleLeadsFilter } from '~/models/leads.server'
 import { issueSubmissionToken } from '~/platform/lead-tokens.server'
@@ -166,7 +168,7 @@ describe('the plan gate across sessions', () => {
     const dispatched = await dispatchLeadEvent(jobOfFourth!.payload as LeadEventPayload, jobOfFourth!.id)
     expect(dispatched.visible).toBe(false)
 
-    const { talkSessions } = await import('~/db/schema')
+    const { talkSessions } = await import('~/db/schema/talks')
     await getDb().update(talkSessions).set({ unlocked: true }).where(eq(talkSessions.id, session.id))
     expect(await visible()).toHaveLength(5)
   })

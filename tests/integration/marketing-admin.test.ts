@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import {
-  analyticsEvents,
-  contactMessages,
-  newsletterSubscribers,
-  speakerMessages,
-  speakers,
-  startupApplications,
-} from '~/db/schema'
+import { speakerMessages, speakers } from '~/db/schema/directory'
+import { analyticsEvents, contactMessages, newsletterSubscribers, startupApplications } from '~/db/schema/marketing'
 import * as analytics from '~/routes/admin.analytics'
 import * as inbox from '~/routes/admin.inbox/route'
 import * as exportCsv from '~/routes/admin.inbox_.export'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { analyticsEvents } from '~/db/schema'
+import { analyticsEvents } from '~/db/schema/marketing'
 import { CLICK_EVENTS, LINKEDIN_REFERRAL_EVENT } from '~/lib/analytics-events'
 import * as apiEvents from '~/routes/api.events'
 import * as go from '~/routes/go'

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { contacts, events, eventSpeakers, leads, talkSessions, workspaceMembers, workspaces } from '~/db/schema'
+import { events, eventSpeakers } from '~/db/schema/events'
+import { leads } from '~/db/schema/leads'
+import { contacts } from '~/db/schema/people'
+import { talkSessions } from '~/db/schema/talks'
+import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { SPEAKING_PATH } from '~/lib/workspace-nav'
 import { organiserDashboard } from '~/models/organiser-dashboard.server'
 import { loader as homeLoader } from '~/routes/app._index'
@@ -43,7 +47,10 @@ describe('the organiser dashboard (/app)', () => {
     const fx = await organiserWithEvent({ status: 'draft' })
     const other = await organiserWithEvent()
     const { ada, grace } = fx.speakers
-    await getDb().update(eventSpeakers).set({ invitedAt: new Date('2026-11-20T10:00:00Z') }).where(eq(eventSpeakers.id, ada.speakerId))
+    await getDb()
+      .update(eventSpeakers)
+      .set({ invitedAt: new Date('2026-11-20T10:00:00Z') })
+      .where(eq(eventSpeakers.id, ada.speakerId))
     await getDb().update(talkSessions).set({ status: 'live' }).where(eq(talkSessions.id, ada.sessionId))
     const now = new Date()
     await capture(fx.workspaceId, ada.sessionId, new Date(now.getTime() - 60_000))

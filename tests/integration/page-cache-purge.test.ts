@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { featuredSections, posts } from '~/db/schema'
+import { featuredSections, posts } from '~/db/schema/content'
 import { createComment, deleteComment } from '~/models/comments.server'
 import { createSection, deleteSection, updateSection } from '~/models/featured-sections.server'
 import { deletePost } from '~/models/posts.server'

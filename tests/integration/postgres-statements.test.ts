@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { talks } from '~/db/schema'
+import { talks } from '~/db/schema/talks'
 import { rows } from './migration-utils'
 
 // app/db/client.server.ts hands drizzle a postgres.js client whose statements are named prepared

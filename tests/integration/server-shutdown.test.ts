@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DataDirLockedError, openPglite } from '~/db/client.server'
-import { newsletterSubscribers } from '~/db/schema'
+import { newsletterSubscribers } from '~/db/schema/marketing'
 
 // The built server as a real process: the PGlite lock refuses a second opener, in-flight requests
 // finish after SIGTERM (also a handler whose client has already gone), and the process exits 0 within

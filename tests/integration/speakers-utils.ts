@@ -1,5 +1,5 @@
 import { getDb } from '~/db/client.server'
-import { speakers } from '~/db/schema'
+import { speakers } from '~/db/schema/directory'
 import { createSpeaker, type SpeakerInput } from '~/models/speakers.server'
 
 export function speakerInput(overrides: Partial<SpeakerInput> = {}): SpeakerInput {

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPglite, openPostgres, type DatabaseHandle } from '~/db/client.server'
-import { speakers } from '~/db/schema'
+import { speakers } from '~/db/schema/directory'
 import { withDatabase } from './global-setup'
 
 // `npm run storage:orphans` as an operator runs it: a process against a stopped embedded database

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { createUserSession, type Role } from '~/auth/session.server'
 import { getDb } from '~/db/client.server'
-import { users } from '~/db/schema'
+import { users } from '~/db/schema/accounts'
 
 export const BASE_URL = 'http://localhost:3000'
 

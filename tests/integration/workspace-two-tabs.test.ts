@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
-import { talks } from '~/db/schema'
+import { talks } from '~/db/schema/talks'
 import { action as newTalkAction } from '~/routes/app.talks.new'
 import { action as leadsAction } from '~/routes/app.leads._index/route'
 import { call, makeRequest } from './utils'

@@ -1,4 +1,4 @@
-import type { EventAppearance, SignatureTalk } from '~/db/schema'
+import type { EventAppearance, SignatureTalk } from '~/db/schema/directory'
 
 // Fictional speakers for the demo directory (9 published, 3 drafts). Filter values come from
 // DIRECTORY_FILTERS (app/lib/constants.ts); bios are simple HTML of the kind the bio editor saves.
