@@ -11,6 +11,7 @@ import {
   seesEveryLead,
   WORKSPACE_ACTIONS,
   WORKSPACE_ROLES,
+  workspaceLabel,
   workspaceLink,
   type WorkspaceAction,
   type WorkspaceRole,
@@ -183,5 +184,13 @@ describe('workspace links', () => {
   it('opens the workspace named, keeping the query', () => {
     expect(workspaceLink('/app/leads/x', 'w1')).toBe('/app/leads/x?switch=w1')
     expect(workspaceLink('/app/leads?tag=vip', 'w1')).toBe('/app/leads?tag=vip&switch=w1')
+  })
+})
+
+describe('workspace labels (issue 29 Deliver 3)', () => {
+  it('"(yours)" only for the one the viewer owns; any other shows its owner\'s name', () => {
+    expect(workspaceLabel({ name: 'Road Crew', yours: true, ownerName: 'Ada Lovelace' })).toBe('Road Crew (yours)')
+    expect(workspaceLabel({ name: 'Road Crew', yours: false, ownerName: 'Ada Lovelace' })).toBe('Road Crew (owner: Ada Lovelace)')
+    expect(workspaceLabel({ name: 'Road Crew', yours: false, ownerName: null })).toBe('Road Crew')
   })
 })

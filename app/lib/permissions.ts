@@ -158,9 +158,14 @@ export const AUDIT_RETENTION_DAYS = 400
  */
 export type Scope = { ownerId: string; userId: string; runnerId: string | null }
 
-/** How a workspace is named in the workspace bar and its settings: the person's own one says so. */
-export function workspaceLabel(workspace: { name: string; personal: boolean }) {
-  return workspace.personal ? `${workspace.name} (your workspace)` : workspace.name
+/**
+ * How a workspace is named to the person viewing it (the switcher, the workspace page): "(yours)"
+ * only for the one they own; any other with its owner's name beside it. Whether it is someone's
+ * personal workspace says nothing about whose: one turned team, or handed on, is another's too.
+ */
+export function workspaceLabel(workspace: { name: string; yours: boolean; ownerName: string | null }) {
+  if (workspace.yours) return `${workspace.name} (yours)`
+  return workspace.ownerName ? `${workspace.name} (owner: ${workspace.ownerName})` : workspace.name
 }
 
 /** The query parameter that names the workspace of a form's action (that request only). */

@@ -11,6 +11,8 @@ export type WorkspaceFrame = {
   current: {
     id: string
     name: string
+    /** How it is named to this person (workspaceLabel): "(yours)", or its owner's name beside it. */
+    label: string
     personal: boolean
     role: WorkspaceRole
     roleLabel: string
@@ -18,7 +20,7 @@ export type WorkspaceFrame = {
   }
   links: NavLinkSpec[]
   /** Every workspace the person is in (the switcher). */
-  workspaces: { id: string; name: string; personal: boolean; roleLabel: string }[]
+  workspaces: { id: string; name: string; label: string; personal: boolean; roleLabel: string }[]
   /** Ownership offered to this person and not yet answered, in any of their workspaces. */
   offers: { id: string; name: string }[]
   /** A renewal payment failed (issue 22 Deliver 5): shown to the owner and admins only. */

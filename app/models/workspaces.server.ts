@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { getDb, type Db, type Tx } from '~/db/client.server'
+import { accounts, users } from '~/db/schema/accounts'
 import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import type { LeadNotifyMode } from '~/lib/constants'
 import type { WorkspaceRole } from '~/lib/permissions'
 import { isPlan, type Plan } from '~/lib/plans'
+import { speakerNameForAttendees } from '~/lib/speaker-name'
 import { setManualPlan } from './billing.server'
 
 // Workspaces and memberships (issue 21; docs/decisions/0016-workspaces-own-the-work.md). A personal
@@ -48,15 +51,36 @@ export async function getMembership(userId: string, workspaceId: string, db: Db 
   return { role, workspace }
 }
 
-/** Every workspace the user is in: their personal one first, then by name (the switcher). */
-export async function listMemberships(userId: string): Promise<Membership[]> {
+const ownerMember = alias(workspaceMembers, 'owner_member')
+const ownerUser = alias(users, 'owner_user')
+const ownerAccount = alias(accounts, 'owner_account')
+
+/**
+ * Every workspace the user is in: their personal one first, then by name (the switcher), each with
+ * its owner's name (the display name, else the address, as the team pages name members), so the
+ * switcher can tell whose it is.
+ */
+export async function listMemberships(userId: string): Promise<(Membership & { ownerName: string | null })[]> {
   const rows = await getDb()
-    .select({ ...workspaceColumns, role: workspaceMembers.role })
+    .select({
+      ...workspaceColumns,
+      role: workspaceMembers.role,
+      ownerEmail: ownerUser.email,
+      ownerDisplayName: ownerAccount.displayName,
+    })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    // One owner per workspace (a partial unique index), so this join adds no row.
+    .leftJoin(ownerMember, and(eq(ownerMember.workspaceId, workspaces.id), eq(ownerMember.role, 'owner')))
+    .leftJoin(ownerUser, eq(ownerUser.id, ownerMember.userId))
+    .leftJoin(ownerAccount, eq(ownerAccount.userId, ownerMember.userId))
     .where(eq(workspaceMembers.userId, userId))
     .orderBy(desc(sql`${workspaces.id} = ${userId}`), desc(workspaces.personal), asc(workspaces.name), asc(workspaces.id))
-  return rows.map(({ role, ...workspace }) => ({ role, workspace }))
+  return rows.map(({ role, ownerEmail, ownerDisplayName, ...workspace }) => ({
+    role,
+    workspace,
+    ownerName: ownerEmail ? speakerNameForAttendees({ displayName: ownerDisplayName, email: ownerEmail }) : null,
+  }))
 }
 
 /**

@@ -4,7 +4,7 @@ import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PastDueBanner } from '~/components/billing/past-due-banner'
 import { OwnershipOfferNotice, WorkspaceNav } from '~/components/workspace/workspace'
-import { can, ROLE_LABELS } from '~/lib/permissions'
+import { can, ROLE_LABELS, workspaceLabel } from '~/lib/permissions'
 import type { WorkspaceFrame } from '~/lib/workspace-frame'
 import { workspaceNavLinks } from '~/lib/workspace-nav'
 import { hasPastDueSubscription } from '~/models/billing.server'
@@ -21,19 +21,28 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Workspace
     listMemberships(scope.userId),
     can(scope.role, 'billing.view') ? hasPastDueSubscription(scope.ownerId) : false,
   ])
+  const labelled = memberships.map((m) => ({
+    ...m,
+    label: workspaceLabel({ name: m.workspace.name, yours: m.role === 'owner', ownerName: m.ownerName }),
+  }))
   return {
     current: {
       id: scope.ownerId,
       name: scope.workspace.name,
+      // The current workspace is one of the person's memberships (the guard read it just now).
+      label:
+        labelled.find((m) => m.workspace.id === scope.ownerId)?.label ??
+        workspaceLabel({ name: scope.workspace.name, yours: scope.role === 'owner', ownerName: null }),
       personal: scope.workspace.personal,
       role: scope.role,
       roleLabel: ROLE_LABELS[scope.role],
       canManageTeam: can(scope.role, 'members.manage'),
     },
     links: workspaceNavLinks(scope.role, scope.workspace.plan),
-    workspaces: memberships.map((m) => ({
+    workspaces: labelled.map((m) => ({
       id: m.workspace.id,
       name: m.workspace.name,
+      label: m.label,
       personal: m.workspace.personal,
       roleLabel: ROLE_LABELS[m.role],
     })),

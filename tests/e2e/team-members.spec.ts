@@ -52,7 +52,7 @@ test('an owner runs the team: role, removal, transfer and deletion', async ({ br
   const refused = await member.page.goto(`/app?workspace=${workspaceId}`)
   expect(refused?.status()).toBe(404)
   await member.page.goto('/app')
-  await expect(member.page.getByText(`${member.email} (your workspace)`).first()).toBeVisible()
+  await expect(member.page.getByText(`${member.email} (yours)`).first()).toBeVisible()
   const attendee = await member.page.goto(`/t/${code}`)
   expect(attendee?.status()).toBe(200)
 

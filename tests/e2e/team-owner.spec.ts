@@ -40,3 +40,35 @@ test('the owner of a personal workspace turned team reads why they cannot leave,
   await expect(owner.page.getByLabel('New owner')).toBeVisible()
   await owner.context.close()
 })
+
+test('the switcher names each workspace for the person viewing it: "(yours)" for the owner, the owner’s name for others', async ({
+  browser,
+}) => {
+  const owner = await personPage(browser, 'lbl-owner')
+  const { userId: ownerId } = (await (
+    await owner.context.request.post(`${appUrl()}/__e2e/session`, { data: { email: owner.email } })
+  ).json()) as { userId: string }
+  await owner.page.goto('/app/settings')
+  await owner.page.getByLabel('Name attendees see').fill('Ada Lovelace')
+  await owner.page.getByRole('button', { name: 'Save name' }).click()
+  await expect(owner.page.getByLabel('Name attendees see')).toHaveValue('Ada Lovelace')
+  const name = `Ada Talks ${Date.now()}`
+  await owner.page.goto('/app/team/workspace')
+  await owner.page.getByLabel('Workspace name').fill(name)
+  await owner.page.getByRole('button', { name: 'Rename' }).click()
+  await expect(owner.page.getByText('Workspace renamed.')).toBeVisible()
+
+  const admin = await personPage(browser, 'lbl-admin')
+  await addMember(owner.context, ownerId, admin.email, 'admin', { plan: 'teams' })
+  await admin.page.goto(`/app?switch=${ownerId}`)
+  const bar = admin.page.getByRole('navigation', { name: 'Workspace' })
+  await expect(bar.locator('summary')).toContainText(`${name} (owner: Ada Lovelace)`)
+  await bar.locator('summary').click()
+  await expect(bar.getByRole('link', { name: `${admin.email} (yours)` })).toBeVisible()
+  await expect(bar.getByRole('link', { name: `${name} (owner: Ada Lovelace)` })).toHaveAttribute('aria-current', 'true')
+  await expectNoAxeViolations(admin.page)
+
+  await owner.page.goto('/app')
+  await expect(owner.page.getByRole('navigation', { name: 'Workspace' }).locator('summary')).toContainText(`${name} (yours)`)
+  for (const p of [owner, admin]) await p.context.close()
+})

@@ -5,7 +5,7 @@ import { rootInfo } from '~/components/meta'
 import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
 import { withBrandSuffix } from '~/lib/meta-title'
 import type { WorkspaceFrame } from '~/lib/workspace-frame'
-import { workspaceLabel, workspaceLink } from '~/lib/permissions'
+import { workspaceLink } from '~/lib/permissions'
 import type { NavLinkSpec } from '~/lib/workspace-nav'
 import { SESSION_STATUS_LABELS, type SessionStatus } from '~/lib/talk-session'
 import { useWorkspaceFrame } from './use-workspace-frame'
@@ -47,7 +47,7 @@ type SwitcherData = Pick<WorkspaceFrame, 'current' | 'workspaces'>
  * opens without a script.
  */
 function WorkspaceSwitcher({ current, workspaces }: SwitcherData) {
-  const label = workspaceLabel(current)
+  const { label } = current
   return (
     <details className="relative ml-auto">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-1.5 text-slate-200 hover:bg-white/5 hover:text-white">
@@ -65,7 +65,7 @@ function WorkspaceSwitcher({ current, workspaces }: SwitcherData) {
               aria-current={w.id === current.id ? 'true' : undefined}
               className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 ${w.id === current.id ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`}
             >
-              <span className="truncate">{workspaceLabel(w)}</span>
+              <span className="truncate">{w.label}</span>
               <span className="shrink-0 text-xs text-slate-400">{w.roleLabel}</span>
             </a>
           </li>

@@ -23,7 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const offeredTo = members.find((m) => m.userId === workspace.transferToUserId) ?? null
   const owner = members.find((m) => m.role === 'owner')
   return {
-    workspace: { name: workspace.name, personal: workspace.personal, plan: PLAN_LABELS[workspace.plan] },
+    workspace: {
+      name: workspace.name,
+      label: workspaceLabel({ name: workspace.name, yours: scope.role === 'owner', ownerName: owner?.name ?? null }),
+      personal: workspace.personal,
+      plan: PLAN_LABELS[workspace.plan],
+    },
     isFree: workspace.plan === 'free',
     seeAll: workspace.membersSeeAllLeads,
     canRename: can(scope.role, 'workspace.rename'),
@@ -58,7 +63,7 @@ export default function WorkspacePage() {
           Back to the team
         </Link>
       </p>
-      <PageHeader title="Workspace" intro={`${workspaceLabel(workspace)} · Plan: ${workspace.plan}`} />
+      <PageHeader title="Workspace" intro={`${workspace.label} · Plan: ${workspace.plan}`} />
       {data.offerFrom ? <OfferBanner from={data.offerFrom} name={workspace.name} lastResult={results.answer} /> : null}
       {data.isFree && !workspace.personal ? (
         <p className="mt-6 max-w-2xl rounded-md border border-amber-400/40 bg-amber-950/40 px-4 py-3 text-sm text-amber-100">
