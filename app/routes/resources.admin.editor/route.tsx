@@ -6,34 +6,28 @@ import {
   isRouteErrorResponse,
   Link,
   useActionData,
-  useFetcher,
   useLoaderData,
   useLocation,
-  useNavigate,
   useNavigation,
   useRouteError,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { requireAdmin } from '~/auth/guards.server'
 import { AdminNav } from '~/components/admin/admin-nav'
 import { noindexMeta } from '~/components/meta'
 import { useHydrated } from '~/components/content/use-hydrated'
 import { CheckboxField, ErrorList, FormMessage, buttonClass } from '~/components/forms'
-import { Markdown } from '~/components/markdown'
 import { getConfig } from '~/config.server'
-import { META_DESCRIPTION_ROWS, POST_AUTOSAVE_MS, POST_TYPE_LABELS, POST_TYPES, SAVED_INDICATOR_MS } from '~/lib/constants'
+import { META_DESCRIPTION_ROWS, POST_TYPE_LABELS, POST_TYPES } from '~/lib/constants'
 import { generateMetaTitle } from '~/lib/meta-title'
 import { getPostById } from '~/models/posts.server'
+import { ContentField, type Mode } from './content-field'
 import { saveAction } from './editor.server'
 import { HeroImageField } from './hero-image-field'
 import { MetaTitleField } from './meta-title-field'
 import { TITLE_AND_CONTENT_REQUIRED } from './schema'
-
-const MarkdownEditor = lazy(() => import('~/components/editor/markdown-editor.client'))
-
-type Mode = 'wysiwyg' | 'markdown' | 'preview'
-type SaveStatus = 'idle' | 'saving' | 'saved'
+import { usePostAutosave } from './use-post-autosave'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
@@ -98,16 +92,13 @@ type LoadedPost = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['p
 function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string }) {
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>()
   const navigation = useNavigation()
-  const navigate = useNavigate()
   const hydrated = useHydrated()
-  const autosaver = useFetcher<{ ok: boolean; id?: string; error?: string }>()
   const formRef = useRef<HTMLFormElement>(null)
 
   // A refused save without JavaScript (a field error, an image over 5 MB) renders the page again:
   // start from what was sent, so nothing typed is lost.
   const sent = actionData?.result?.initialValue as Record<string, unknown> | undefined
   const sentText = (name: string) => (typeof sent?.[name] === 'string' ? (sent[name] as string) : undefined)
-  const [postId, setPostId] = useState(post?.id ?? '')
   const [title, setTitle] = useState(sentText('title') ?? post?.title ?? '')
   const [type, setType] = useState<(typeof POST_TYPES)[number]>(
     (POST_TYPES as readonly string[]).includes(sentText('type') ?? '')
@@ -123,8 +114,13 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
   const [metaAuto, setMetaAuto] = useState(!post || !post.metaTitle || post.metaTitle === generateMetaTitle(post.title, brand))
   const [metaTitleManual, setMetaTitleManual] = useState(post?.metaTitle ?? '')
   const [mode, setMode] = useState<Mode>('wysiwyg')
-  const [status, setStatus] = useState<SaveStatus>('idle')
-  const lastSaved = useRef(post?.content ?? '')
+  const { postId, status, creating, holdForSave } = usePostAutosave({
+    formRef,
+    savedId: post?.id,
+    savedContent: post?.content,
+    content,
+    hydrated,
+  })
 
   const metaTitle = metaAuto ? generateMetaTitle(title, brand) : metaTitleManual
   const [form, fields] = useServerForm({
@@ -133,52 +129,6 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
     shouldValidate: 'onSubmit',
   })
   const manualSaving = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'autosave'
-  // While a manual save is under way no auto-save may start, or both would create the post.
-  const navigationBusy = useRef(false)
-  navigationBusy.current = navigation.state !== 'idle'
-  // The first auto-save of a new post creates it; a manual save must wait for its id.
-  const creatingByAutosave = !postId && autosaver.state !== 'idle'
-
-  // Auto-save: 2 s after the last content change, only when ready, non-empty and changed.
-  useEffect(() => {
-    if (!hydrated || !content.trim() || content === lastSaved.current) return
-    const timer = setTimeout(() => {
-      const formEl = formRef.current
-      if (!formEl || navigationBusy.current) return
-      const body = new FormData(formEl)
-      body.set('intent', 'autosave')
-      body.delete('heroImage')
-      setStatus('saving')
-      autosaver.submit(body, { method: 'post', encType: 'multipart/form-data', action: '/resources/admin/editor' })
-      lastSaved.current = content
-    }, POST_AUTOSAVE_MS)
-    return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [content, hydrated])
-
-  useEffect(() => {
-    if (autosaver.state !== 'idle' || !autosaver.data) return
-    const result = autosaver.data
-    if (!result.ok || !result.id) {
-      // Spec 001 §4: an auto-save failure is only logged; the next change tries again.
-      console.warn('Auto-save failed:', result.error)
-      lastSaved.current = ''
-      setStatus('idle')
-      return
-    }
-    setStatus('saved')
-    if (!postId) {
-      setPostId(result.id)
-      navigate(`/resources/admin/editor?id=${result.id}`, {
-        replace: true,
-        preventScrollReset: true,
-        state: { keepEditor: true },
-      })
-    }
-    const timer = setTimeout(() => setStatus('idle'), SAVED_INDICATOR_MS)
-    return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [autosaver.state, autosaver.data])
 
   const inputCls =
     'w-full rounded-md border border-white/15 bg-ink-900 px-3 py-2 text-slate-100 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40 aria-[invalid=true]:border-red-400'
@@ -199,7 +149,7 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
             window.alert(TITLE_AND_CONTENT_REQUIRED)
             return
           }
-          navigationBusy.current = true
+          holdForSave()
         }}
         className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10"
       >
@@ -219,7 +169,7 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
               type="submit"
               name="intent"
               value="draft"
-              disabled={manualSaving || creatingByAutosave}
+              disabled={manualSaving || creating}
               className={buttonClass.secondary}
             >
               Save as Draft
@@ -228,7 +178,7 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
               type="submit"
               name="intent"
               value="publish"
-              disabled={manualSaving || creatingByAutosave}
+              disabled={manualSaving || creating}
               className={buttonClass.primary}
             >
               {manualSaving ? 'Saving...' : 'Publish'}
@@ -339,90 +289,6 @@ function PostEditor({ post, brand }: { post: LoadedPost | null; brand: string })
         />
       </Form>
     </>
-  )
-}
-
-function ContentField({
-  mode,
-  setMode,
-  hydrated,
-  content,
-  setContent,
-  errors,
-}: {
-  mode: Mode
-  setMode: (m: Mode) => void
-  hydrated: boolean
-  content: string
-  setContent: (v: string) => void
-  errors?: string[]
-}) {
-  const modes: Array<{ id: Mode; label: string }> = [
-    { id: 'wysiwyg', label: 'Visual' },
-    { id: 'markdown', label: 'Markdown' },
-    { id: 'preview', label: 'Preview' },
-  ]
-  const usesGfm = /^\s*\|.*\|\s*$/m.test(content) || /^\s*[-*+] \[[ xX]\]/m.test(content) || /~~[^~]+~~/.test(content)
-  return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span id="post-content-label" className="text-sm font-medium text-slate-200">
-          {mode === 'markdown' ? <label htmlFor="post-content">Content</label> : 'Content'}
-        </span>
-        {hydrated ? (
-          <div role="group" aria-label="Editor mode" className="flex gap-1 rounded-md border border-white/15 p-1">
-            {modes.map((m) => (
-              <button
-                key={m.id}
-                type="button"
-                aria-pressed={mode === m.id}
-                onClick={() => setMode(m.id)}
-                className={`rounded px-3 py-1 text-sm ${mode === m.id ? 'bg-brand-600 text-white' : 'text-slate-200 hover:bg-white/10'}`}
-              >
-                {m.label}
-              </button>
-            ))}
-          </div>
-        ) : null}
-      </div>
-      {mode === 'markdown' ? (
-        <textarea
-          id="post-content"
-          name="content"
-          rows={18}
-          value={hydrated ? content : undefined}
-          defaultValue={hydrated ? undefined : content}
-          onChange={(e) => setContent(e.target.value)}
-          aria-describedby="post-content-hint"
-          className="min-h-[400px] w-full rounded-md border border-white/15 bg-ink-900 px-3 py-2 font-mono text-sm text-slate-100 focus:border-brand-400 focus:outline-none focus:ring-2 focus:ring-brand-400/40"
-        />
-      ) : (
-        <input type="hidden" name="content" value={content} />
-      )}
-      {mode === 'markdown' ? (
-        <p id="post-content-hint" className="text-xs text-slate-400">
-          Markdown, with GitHub extras: tables, task lists (- [ ] item) and ~~strikethrough~~.
-        </p>
-      ) : null}
-      {mode === 'wysiwyg' ? (
-        <>
-          {usesGfm ? (
-            <p className="text-xs text-amber-200">
-              This post uses tables, task lists or strikethrough: edit those parts in Markdown mode.
-            </p>
-          ) : null}
-          <Suspense fallback={<p className="text-sm text-slate-300">Loading editor...</p>}>
-            <MarkdownEditor value={content} onChange={setContent} labelledBy="post-content-label" />
-          </Suspense>
-        </>
-      ) : null}
-      {mode === 'preview' ? (
-        <div className="min-h-[400px] rounded-md border border-white/15 bg-ink-900 p-4">
-          <Markdown>{content}</Markdown>
-        </div>
-      ) : null}
-      <ErrorList errors={errors} />
-    </div>
   )
 }
 
