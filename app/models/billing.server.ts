@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { users } from '~/db/schema/accounts'
-import { billingCustomers, billingNotices, billingSubscriptions, sessionUnlocks, stripeEvents } from '~/db/schema/billing'
-import { talkSessions, talks } from '~/db/schema/talks'
+import { billingCustomers, billingNotices, billingSubscriptions } from '~/db/schema/billing'
+import { talkSessions } from '~/db/schema/talks'
 import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
-import { effectiveBilling, LIVE_SUBSCRIPTION_STATUSES, nextEntitlementChange, type UnlockStatus } from '~/lib/billing'
+import { effectiveBilling, LIVE_SUBSCRIPTION_STATUSES, nextEntitlementChange } from '~/lib/billing'
 import { hasDirectoryListing, PLAN_LIMITS, type Plan } from '~/lib/plans'
 import { isCurrency, type Currency } from '~/lib/pricing'
 import { purgePageCache } from '~/platform/page-store.server'
@@ -13,6 +13,8 @@ import { recordAudit, type AuditActor } from './audit.server'
 // Our side of billing (ARCHITECTURE decision 20): what Stripe last said, and the entitlements derived
 // from it. Every write converges: it stores Stripe's current object and recomputes, so running it
 // twice, or for events in any order, ends in the same rows. No function here calls Stripe.
+// Session unlocks (one-off purchases) are in session-unlocks.server.ts, the webhook events' claims
+// in stripe-events.server.ts.
 
 // ── Customers ────────────────────────────────────────────────────────────────────────────────
 
@@ -43,6 +45,11 @@ export async function fixCustomerCurrency(workspaceId: string, currency: Currenc
     .update(billingCustomers)
     .set({ currency })
     .where(and(eq(billingCustomers.workspaceId, workspaceId), isNull(billingCustomers.currency)))
+}
+
+/** Workspaces with a stored customer, for `billing:sync --customers` and the admin list. */
+export async function listBillingCustomers() {
+  return getDb().select().from(billingCustomers)
 }
 
 // ── Subscriptions and the plan they give ────────────────────────────────────────────────────────
@@ -250,134 +257,7 @@ export async function hasPastDueSubscription(workspaceId: string) {
   return Boolean(row)
 }
 
-// ── Session unlocks ─────────────────────────────────────────────────────────────────────────
-
-export type UnlockRow = {
-  checkoutSessionId: string
-  workspaceId: string
-  sessionId: string
-  boughtBy: string | null
-  paymentIntentId: string | null
-  status: UnlockStatus
-  amount: number
-  currency: string
-  receiptUrl: string | null
-  paidAt: Date | null
-  /** When this state was read from Stripe. */
-  readAt: Date
-}
-
-/**
- * Stores an unlock as Stripe has it now and sets the session's flag: unlocked while an admin
- * unlocked it or any of its purchases stands paid. A refund or dispute locks it again; nothing else changes.
- */
-export async function convergeUnlock(row: UnlockRow, now = new Date()) {
-  return getDb().transaction(async (tx) => {
-    const { checkoutSessionId: _id, boughtBy, ...rest } = row
-    await tx
-      .insert(sessionUnlocks)
-      .values(row)
-      .onConflictDoUpdate({
-        target: sessionUnlocks.checkoutSessionId,
-        set: { ...rest, ...(boughtBy ? { boughtBy } : {}), updatedAt: now },
-        // A read of Stripe older than the stored one (a slow return page after a refund) changes nothing.
-        setWhere: lte(sessionUnlocks.readAt, row.readAt),
-      })
-    if (row.status === 'paid' && isCurrency(row.currency)) await fixCustomerCurrency(row.workspaceId, row.currency, tx)
-    return refreshSessionUnlocked(tx, row.sessionId, now)
-  })
-}
-
-export async function refreshSessionUnlocked(db: Db | Tx, sessionId: string, now = new Date()) {
-  const [s] = await db
-    .update(talkSessions)
-    .set({
-      unlocked: sql`${talkSessions.adminUnlocked} OR EXISTS (SELECT 1 FROM ${sessionUnlocks} WHERE ${sessionUnlocks.sessionId} = ${talkSessions.id} AND ${sessionUnlocks.status} = 'paid')`,
-      updatedAt: now,
-    })
-    .where(eq(talkSessions.id, sessionId))
-    .returning({ unlocked: talkSessions.unlocked })
-  return s?.unlocked ?? false
-}
-
-export async function unlockByPaymentIntent(paymentIntentId: string) {
-  const [row] = await getDb()
-    .select({ checkoutSessionId: sessionUnlocks.checkoutSessionId })
-    .from(sessionUnlocks)
-    .where(eq(sessionUnlocks.paymentIntentId, paymentIntentId))
-    .limit(1)
-  return row?.checkoutSessionId ?? null
-}
-
-/** The unlocks a workspace bought, newest first, with the session they opened (Settings → Billing). */
-export async function listUnlocks(workspaceId: string) {
-  return getDb()
-    .select({
-      checkoutSessionId: sessionUnlocks.checkoutSessionId,
-      sessionId: sessionUnlocks.sessionId,
-      status: sessionUnlocks.status,
-      amount: sessionUnlocks.amount,
-      currency: sessionUnlocks.currency,
-      receiptUrl: sessionUnlocks.receiptUrl,
-      paidAt: sessionUnlocks.paidAt,
-      createdAt: sessionUnlocks.createdAt,
-      eventName: talkSessions.eventName,
-      talkTitle: talks.title,
-    })
-    .from(sessionUnlocks)
-    .innerJoin(talkSessions, eq(talkSessions.id, sessionUnlocks.sessionId))
-    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .where(eq(sessionUnlocks.workspaceId, workspaceId))
-    .orderBy(desc(sessionUnlocks.createdAt))
-}
-
-// ── Webhook events, each once ────────────────────────────────────────────────────────────────
-
-/** A claim left this long by a process that died may be taken again by a redelivery. */
-export const EVENT_CLAIM_TIMEOUT_MS = 60_000
-
-/**
- * Takes an event id for processing. 'new': do it; 'done': it was processed, do nothing; 'busy':
- * another request is on it now (its answer tells Stripe whether to retry).
- */
-export async function claimStripeEvent(id: string, type: string, now = new Date()): Promise<'new' | 'done' | 'busy'> {
-  const db = getDb()
-  const inserted = await db
-    .insert(stripeEvents)
-    .values({ id, type, claimedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: stripeEvents.id })
-  if (inserted.length) return 'new'
-  const retaken = await db
-    .update(stripeEvents)
-    .set({ claimedAt: now })
-    .where(
-      and(
-        eq(stripeEvents.id, id),
-        isNull(stripeEvents.processedAt),
-        lt(stripeEvents.claimedAt, new Date(now.getTime() - EVENT_CLAIM_TIMEOUT_MS)),
-      ),
-    )
-    .returning({ id: stripeEvents.id })
-  if (retaken.length) return 'new'
-  const [row] = await db
-    .select({ processedAt: stripeEvents.processedAt })
-    .from(stripeEvents)
-    .where(eq(stripeEvents.id, id))
-    .limit(1)
-  return row?.processedAt ? 'done' : 'busy'
-}
-
-export async function finishStripeEvent(id: string) {
-  await getDb().update(stripeEvents).set({ processedAt: new Date() }).where(eq(stripeEvents.id, id))
-}
-
-/** Processing failed: the claim goes, so Stripe's retry does the work. */
-export async function releaseStripeEvent(id: string) {
-  await getDb()
-    .delete(stripeEvents)
-    .where(and(eq(stripeEvents.id, id), isNull(stripeEvents.processedAt)))
-}
+// ── Billing emails: to the owner, each notice once ───────────────────────────────────────────
 
 /** Records that a notice went; false when it already had (the caller then sends nothing). */
 export async function recordBillingNotice(key: string, workspaceId: string, db: Db | Tx = getDb()) {
@@ -387,11 +267,6 @@ export async function recordBillingNotice(key: string, workspaceId: string, db: 
     .onConflictDoNothing()
     .returning({ key: billingNotices.key })
   return rows.length > 0
-}
-
-/** Workspaces with a stored customer, for `billing:sync --customers` and the admin list. */
-export async function listBillingCustomers() {
-  return getDb().select().from(billingCustomers)
 }
 
 /** The owner's address (billing emails go to the person who pays). */

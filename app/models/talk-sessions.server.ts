@@ -1,4 +1,4 @@
-import { refreshSessionUnlocked } from './billing.server'
+import { refreshSessionUnlocked } from './session-unlocks.server'
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'

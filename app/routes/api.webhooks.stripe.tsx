@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { getConfig } from '~/config.server'
-import { claimStripeEvent, finishStripeEvent, releaseStripeEvent } from '~/models/billing.server'
+import { claimStripeEvent, finishStripeEvent, releaseStripeEvent } from '~/models/stripe-events.server'
 import { verifyStripeEvent, type Stripe } from '~/platform/stripe.server'
 import { handleStripeEvent } from '~/services/billing.server'
 import { readRawText, RequestBodyError } from '~/services/request-body.server'

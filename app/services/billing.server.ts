@@ -19,14 +19,13 @@ import { LAUNCH_OFFER_CODE } from '~/lib/constants'
 import { isCurrency, type Currency } from '~/lib/pricing'
 import {
   convergeSubscriptions,
-  convergeUnlock,
   fixCustomerCurrency,
   getBillingCustomer,
   saveBillingCustomer,
-  unlockByPaymentIntent,
   workspaceOfCustomer,
   type SubscriptionRow,
 } from '~/models/billing.server'
+import { convergeUnlock, unlockByPaymentIntent } from '~/models/session-unlocks.server'
 import { markStartupOfferUsed } from '~/models/startup-applications.server'
 import { stripeClient, type Stripe } from '~/platform/stripe.server'
 import { notifyPaymentFailed } from './billing-notices.server'

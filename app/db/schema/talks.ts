@@ -111,7 +111,7 @@ export const talkSessions = pgTable(
     consentText: text('consent_text').notNull(),
     marketingText: text('marketing_text').notNull().default(''),
     // Every lead of the session is visible on any plan: set by an admin, or while a paid unlock
-    // stands (app/models/billing.server.ts keeps it = adminUnlocked OR a paid session_unlocks row).
+    // stands (app/models/session-unlocks.server.ts keeps it = adminUnlocked OR a paid session_unlocks row).
     unlocked: boolean('unlocked').notNull().default(false),
     adminUnlocked: boolean('admin_unlocked').notNull().default(false),
     // The cost of the engagement (issue 10 ROI), entered by the speaker in minor units of costCurrency.
