@@ -34,7 +34,7 @@ import type { Plan } from '../app/lib/plans'
 import { issueSubmissionToken } from '../app/platform/lead-tokens.server'
 import { stripeClient } from '../app/platform/stripe.server'
 import { syncCatalogue } from '../app/services/billing-catalogue.server'
-import { startCheckout, type Purchase } from '../app/services/billing.server'
+import { startCheckout, type Purchase } from '../app/services/stripe-hosted-pages.server'
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)

@@ -12,7 +12,8 @@ import { CHECKOUT_PATH, CHECKOUT_TEXT, checkoutInput, checkoutPathFor } from '~/
 import { CheckoutSchema, type CheckoutFields } from '~/lib/billing-checkout-schema'
 import { WORKSPACE_PARAM, workspaceLink } from '~/lib/permissions'
 import { isCurrency } from '~/lib/pricing'
-import { BillingError, startCheckout } from '~/services/billing.server'
+import { BillingError } from '~/services/billing.server'
+import { startCheckout } from '~/services/stripe-hosted-pages.server'
 import {
   buyerCurrency,
   limitCheckouts,

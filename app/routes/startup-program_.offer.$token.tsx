@@ -15,7 +15,8 @@ import { billingState, listSubscriptions } from '~/models/billing.server'
 import { getStartupOffer, startupOfferPath, type StartupOffer } from '~/models/startup-applications.server'
 import { listMemberships } from '~/models/workspaces.server'
 import { billingConfigured } from '~/platform/stripe.server'
-import { BillingError, startCheckout } from '~/services/billing.server'
+import { BillingError } from '~/services/billing.server'
+import { startCheckout } from '~/services/stripe-hosted-pages.server'
 import { readForm } from '~/services/request-body.server'
 
 // The startup programme's offer link (issue 22 Deliver 1; docs/billing.md): an admin approved the

@@ -9,10 +9,10 @@ import {
 import { hasFreeSeat } from '~/lib/permissions'
 import { isCurrency } from '~/lib/pricing'
 import { recordAudit, type AuditActor } from '~/models/audit.server'
-import { billingState, listSubscriptions } from '~/models/billing.server'
+import { billingState, listSubscriptions, workspaceOfCustomer } from '~/models/billing.server'
 import { seatUsage } from '~/models/invitations.server'
 import { billingConfigured } from '~/platform/stripe.server'
-import { BillingError, changeSeats } from './billing.server'
+import { BillingError, idOf, requireStripe, syncCustomer } from './billing.server'
 
 // Seats of a Professional / Teams subscription (issue 22 Deliver 1; docs/billing.md "Settings →
 // Billing and seats"): a member beyond the paid seats asks the owner to add one (prorated, charged
@@ -130,4 +130,22 @@ export async function lowerSeats(
       status: error instanceof BillingError ? error.status : 502,
     }
   }
+}
+
+/**
+ * Changes the paid seats of the workspace's subscription. Adding is charged now, prorated; removing
+ * lowers the seats billed from the next renewal (no credit now). Converges afterwards.
+ */
+async function changeSeats(workspaceId: string, subscriptionId: string, seats: number, when: 'now' | 'renewal') {
+  const stripe = requireStripe()
+  const sub = await stripe.subscriptions.retrieve(subscriptionId)
+  const item = sub.items.data[0]
+  const customer = idOf(sub.customer)
+  if (!item || !customer || (await workspaceOfCustomer(customer)) !== workspaceId)
+    throw new BillingError('No subscription to change.', null, 404)
+  await stripe.subscriptions.update(subscriptionId, {
+    items: [{ id: item.id, quantity: seats }],
+    proration_behavior: when === 'now' ? 'always_invoice' : 'none',
+  })
+  return syncCustomer(customer)
 }

@@ -7,7 +7,7 @@ import { workspaces } from '~/db/schema/workspaces'
 import { STRIPE_API_VERSION } from '~/platform/stripe.server'
 import { action as webhookAction } from '~/routes/api.webhooks.stripe'
 import { syncCatalogue } from '~/services/billing-catalogue.server'
-import { startCheckout, type Purchase } from '~/services/billing.server'
+import { startCheckout, type Purchase } from '~/services/stripe-hosted-pages.server'
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe'
 import { call } from './utils'
 
