@@ -5,7 +5,9 @@ import { talkSessions } from './talks'
 import { planEnum, workspaces } from './workspaces'
 
 // ── Billing (issue 22, docs/billing.md): Stripe is the source of payments, these tables of what a
-// workspace may use. Written only by app/services/billing.server.ts (webhooks, the return page, admin sync).
+// workspace may use. Written from what Stripe says by app/services/billing.server.ts (webhooks, the
+// return page, admin sync); the customer link when a buyer is first sent to Stripe
+// (app/services/stripe-hosted-pages.server.ts).
 
 /** A workspace's Stripe customer, and the currency fixed at its first purchase. */
 export const billingCustomers = pgTable('billing_customers', {
