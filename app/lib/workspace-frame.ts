@@ -23,6 +23,11 @@ export type WorkspaceFrame = {
   workspaces: { id: string; name: string; label: string; personal: boolean; roleLabel: string }[]
   /** Ownership offered to this person and not yet answered, in any of their workspaces. */
   offers: { id: string; name: string }[]
+  /**
+   * What happened to this person's ownership offers in this workspace (declined, withdrawn), shown
+   * until they dismiss it (issue 29 Deliver 4). `link`: where the next step is, if there is one.
+   */
+  notices: { id: string; text: string; link: { to: string; label: string } | null }[]
   /** A renewal payment failed (issue 22 Deliver 5): shown to the owner and admins only. */
   pastDue: boolean
 }

@@ -12,7 +12,7 @@ import { membershipChangedListing } from './speakers.server'
 import { lockWorkspace } from './workspaces.server'
 
 // Members of a workspace and what changes them (issue 21 Deliver 2 and 6; docs/teams.md):
-// role changes, removal, leaving and the ownership transfer. Each change is one transaction that
+// role changes, removal and leaving (the ownership transfer is ownership.server.ts). Each change is one transaction that
 // takes the workspace's lock first (lockWorkspace), then reads the roles it decides on afresh, so
 // two admins acting at once are decided one after the other, and records its audit row in it.
 
@@ -67,7 +67,7 @@ export async function getMember(workspaceId: string, userId: string) {
   return { ...toMember(member), sessions }
 }
 
-async function roleIn(tx: Tx, workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
+export async function roleIn(tx: Tx, workspaceId: string, userId: string): Promise<WorkspaceRole | null> {
   const [row] = await tx
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
@@ -76,9 +76,21 @@ async function roleIn(tx: Tx, workspaceId: string, userId: string): Promise<Work
   return row?.role ?? null
 }
 
-async function emailOf(tx: Tx, userId: string) {
+export async function emailOf(tx: Tx, userId: string) {
   const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1)
   return row?.email ?? ''
+}
+
+/** A person's address and the name the team pages show for them (display name, else the address). */
+export async function nameOf(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ email: users.email, displayName: accounts.displayName })
+    .from(users)
+    .leftJoin(accounts, eq(accounts.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1)
+  const email = row?.email ?? ''
+  return { email, name: row ? speakerNameForAttendees({ displayName: row.displayName, email }) : '' }
 }
 
 /**
@@ -220,74 +232,4 @@ export async function leaveWorkspace(workspaceId: string, person: Person): Promi
   })
   if (outcome === 'left') membershipChangedListing(plan)
   return outcome
-}
-
-export type OfferOutcome = 'offered' | 'forbidden' | 'not-admin'
-
-/** The owner offers the workspace to one of its admins, who confirms (acceptOwnership). */
-export async function offerOwnership(workspaceId: string, owner: Person, toUserId: string): Promise<OfferOutcome> {
-  return getDb().transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId)
-    if ((await roleIn(tx, workspaceId, owner.id)) !== 'owner') return 'forbidden'
-    if ((await roleIn(tx, workspaceId, toUserId)) !== 'admin') return 'not-admin'
-    await tx.update(workspaces).set({ transferToUserId: toUserId }).where(eq(workspaces.id, workspaceId))
-    await recordAudit({ workspaceId, actor: owner, kind: 'ownership.offered', subject: await emailOf(tx, toUserId) }, tx)
-    return 'offered'
-  })
-}
-
-/** The owner withdraws a pending offer. */
-export async function cancelOwnershipOffer(workspaceId: string, owner: Person): Promise<'cancelled' | 'forbidden' | 'none'> {
-  return getDb().transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId)
-    if ((await roleIn(tx, workspaceId, owner.id)) !== 'owner') return 'forbidden'
-    const offered = await pendingOffer(tx, workspaceId)
-    if (!offered) return 'none'
-    await tx.update(workspaces).set({ transferToUserId: null }).where(eq(workspaces.id, workspaceId))
-    await recordAudit({ workspaceId, actor: owner, kind: 'ownership.cancelled', subject: await emailOf(tx, offered) }, tx)
-    return 'cancelled'
-  })
-}
-
-async function pendingOffer(tx: Tx, workspaceId: string) {
-  const [row] = await tx
-    .select({ to: workspaces.transferToUserId })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .limit(1)
-  return row?.to ?? null
-}
-
-export type AnswerOutcome = 'accepted' | 'declined' | 'not-offered'
-
-/**
- * The admin the owner chose answers the offer. Accepting demotes the owner to admin, then promotes
- * the new owner, in this one transaction: the partial unique index allows one owner at any moment.
- */
-export async function answerOwnershipOffer(workspaceId: string, person: Person, accept: boolean): Promise<AnswerOutcome> {
-  return getDb().transaction(async (tx) => {
-    await lockWorkspace(tx, workspaceId)
-    // Demoting or removing the admin withdraws the offer, so an offer always names an admin.
-    if ((await pendingOffer(tx, workspaceId)) !== person.id) return 'not-offered'
-    await tx.update(workspaces).set({ transferToUserId: null }).where(eq(workspaces.id, workspaceId))
-    if (!accept) {
-      await recordAudit({ workspaceId, actor: person, kind: 'ownership.declined', subject: person.email }, tx)
-      return 'declined'
-    }
-    const [previous] = await tx
-      .update(workspaceMembers)
-      .set({ role: 'admin' })
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
-      .returning({ id: workspaceMembers.userId })
-    await tx
-      .update(workspaceMembers)
-      .set({ role: 'owner' })
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, person.id)))
-    const from = previous ? await emailOf(tx, previous.id) : ''
-    await recordAudit(
-      { workspaceId, actor: person, kind: 'ownership.transferred', subject: person.email, data: { from, to: person.email } },
-      tx,
-    )
-    return 'accepted'
-  })
 }

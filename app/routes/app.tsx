@@ -4,10 +4,13 @@ import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PastDueBanner } from '~/components/billing/past-due-banner'
 import { OwnershipOfferNotice, WorkspaceNav } from '~/components/workspace/workspace'
+import { WorkspaceNotices } from '~/components/workspace/workspace-notices'
 import { can, ROLE_LABELS, workspaceLabel } from '~/lib/permissions'
 import type { WorkspaceFrame } from '~/lib/workspace-frame'
 import { workspaceNavLinks } from '~/lib/workspace-nav'
+import { workspaceNoticeText } from '~/lib/workspace-notices'
 import { hasPastDueSubscription } from '~/models/billing.server'
+import { listNotices } from '~/models/workspace-notices.server'
 import { listMemberships } from '~/models/workspaces.server'
 
 // The speaker workspace (ARCHITECTURE decision 13). Every child loader and action guards itself
@@ -17,9 +20,10 @@ import { listMemberships } from '~/models/workspaces.server'
 export async function loader({ request }: LoaderFunctionArgs): Promise<WorkspaceFrame> {
   const scope = await requireWorkspace(request)
   // One indexed read of our own table (never Stripe), and only for those the banner is for.
-  const [memberships, pastDue] = await Promise.all([
+  const [memberships, pastDue, notices] = await Promise.all([
     listMemberships(scope.userId),
     can(scope.role, 'billing.view') ? hasPastDueSubscription(scope.ownerId) : false,
+    listNotices(scope.ownerId, scope.userId),
   ])
   const labelled = memberships.map((m) => ({
     ...m,
@@ -49,6 +53,15 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Workspace
     offers: memberships
       .filter((m) => m.workspace.transferToUserId === scope.userId)
       .map((m) => ({ id: m.workspace.id, name: m.workspace.name })),
+    notices: notices.map((n) => ({
+      id: n.id,
+      text: workspaceNoticeText(n.kind, n.actorName, scope.workspace.name),
+      // A declined offer leaves the owner the step of offering it to someone else.
+      link:
+        n.kind === 'ownership.declined' && can(scope.role, 'ownership.transfer')
+          ? { to: '/app/team/workspace#ownership', label: 'Transfer ownership' }
+          : null,
+    })),
     pastDue,
   }
 }
@@ -58,6 +71,7 @@ export default function Workspace() {
     <>
       <WorkspaceNav />
       <OwnershipOfferNotice />
+      <WorkspaceNotices />
       <PastDueBanner />
       <div className="mx-auto w-full max-w-6xl px-4 py-10">
         <Outlet />

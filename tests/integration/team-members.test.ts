@@ -11,14 +11,8 @@ import { encodeShortCode } from '~/lib/short-link'
 import { storageKey } from '~/services/storage.server'
 import { closeAccount } from '~/models/account-closure.server'
 import { getPublicSession } from '~/models/lead-capture.server'
-import {
-  answerOwnershipOffer,
-  cancelOwnershipOffer,
-  changeMemberRole,
-  leaveWorkspace,
-  offerOwnership,
-  removeMember,
-} from '~/models/memberships.server'
+import { changeMemberRole, leaveWorkspace, removeMember } from '~/models/memberships.server'
+import { answerOwnershipOffer, cancelOwnershipOffer, offerOwnership } from '~/models/ownership.server'
 import { createWorkspace } from '~/models/workspace-lifecycle.server'
 import { loader as appLoader } from '~/routes/app'
 import { loader as sessionsLoader } from '~/routes/app._index'

@@ -100,3 +100,27 @@ export const auditEvents = pgTable(
     index('audit_events_created_idx').on(t.createdAt),
   ],
 )
+
+/**
+ * Notices a person sees once on their next page in a workspace (issue 29 Deliver 4): the owner that
+ * their ownership offer was declined, an admin that the offer made to them was withdrawn. Kept until
+ * dismissed (a plain form: GET changes nothing). The words are app/lib/workspace-notices.ts'.
+ */
+export const workspaceNotices = pgTable(
+  'workspace_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // A WorkspaceNoticeKind (app/lib/workspace-notices.ts).
+    kind: text('kind').notNull(),
+    // Who did it, by the name they had then (they may have left since).
+    actorName: text('actor_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workspace_notices_user_workspace_idx').on(t.userId, t.workspaceId, t.createdAt)],
+)

@@ -5,13 +5,8 @@ import { z } from 'zod'
 import { requireWorkspace, type WorkspaceScope } from '~/auth/workspace.server'
 import { ownerLeave } from '~/lib/owner-leave'
 import { DELETE_CONFIRM, WorkspaceNameSchema } from '~/lib/workspace-name'
-import {
-  answerOwnershipOffer,
-  cancelOwnershipOffer,
-  leaveWorkspace,
-  listMembers,
-  offerOwnership,
-} from '~/models/memberships.server'
+import { leaveWorkspace, listMembers } from '~/models/memberships.server'
+import { answerOwnershipOffer, cancelOwnershipOffer, offerOwnership } from '~/models/ownership.server'
 import { deleteWorkspace, renameWorkspace, setMembersSeeAllLeads } from '~/models/workspace-lifecycle.server'
 import { lowerSeatsAfterLeaving } from '~/services/billing-seats.server'
 import { readForm } from '~/services/request-body.server'

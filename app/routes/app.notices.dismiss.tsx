@@ -1,0 +1,21 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { requireWorkspace } from '~/auth/workspace.server'
+import { safeReturnTo } from '~/lib/url'
+import { dismissNotice } from '~/models/workspace-notices.server'
+import { readForm } from '~/services/request-body.server'
+
+// Dismisses one of the person's notices in the workspace the page showed (WorkspaceNotices; issue 29
+// Deliver 4), then goes back to that page. A resource route: its answers are real Responses.
+
+const DismissSchema = z.object({ id: z.uuid(), returnTo: z.string().optional() })
+
+export async function action({ request }: ActionFunctionArgs) {
+  const scope = await requireWorkspace(request)
+  const parsed = DismissSchema.safeParse(Object.fromEntries(await readForm(request)))
+  if (!parsed.success) return new Response('This notice does not exist.', { status: 400 })
+  // Dismissing twice (a second click, another tab) is no error: the notice is gone either way, and
+  // another person's id matches nothing (the WHERE clause has the person and the workspace).
+  await dismissNotice(scope.ownerId, scope.userId, parsed.data.id)
+  return redirect(safeReturnTo(parsed.data.returnTo, '/app'))
+}
