@@ -1,7 +1,8 @@
 import { emailButton, emailLayout, escapeHtml, textToHtmlParagraphs } from '~/lib/email-html'
 
 // The emails of the ownership transfer (issue 29 Deliver 4; docs/teams.md "Transferring
-// ownership"): the offer to the admin, its decline to the owner, its withdrawal to the admin. Queued
+// ownership"): the offer to the admin, its decline and its acceptance to the owner, its withdrawal
+// (by the owner, or by a change of the admin's role) to the admin. Queued
 // in the transaction of the change; their links open the workspace first (`?switch=`).
 
 type Announced = { to: string; brand: string; workspaceName: string; workspacePageUrl: string }
@@ -52,6 +53,32 @@ export function ownershipCancelledEmail(input: Announced & { ownerName: string }
     [
       `${input.ownerName} withdrew the offer of the ownership of the workspace ${input.workspaceName} on ${input.brand}.`,
       'Nothing changes for you: you stay an admin.',
+    ],
+    'Open the workspace page',
+  )
+}
+
+export function ownershipWithdrawnByRoleEmail(input: Announced & { actorName: string; roleLabel: string }) {
+  return ownershipEmail(
+    input,
+    `The offer of ${input.workspaceName} was withdrawn`,
+    `Ownership offer of ${input.workspaceName} withdrawn`,
+    [
+      `${input.actorName} changed your role in the workspace ${input.workspaceName} on ${input.brand} to ${input.roleLabel}. Only an admin can be offered a workspace, so the offer of its ownership was withdrawn.`,
+      'Its owner stays the owner.',
+    ],
+    'Open the workspace page',
+  )
+}
+
+export function ownershipAcceptedEmail(input: Announced & { ownerName: string }) {
+  return ownershipEmail(
+    input,
+    `${input.ownerName} is now the owner of ${input.workspaceName}`,
+    `Ownership of ${input.workspaceName} handed on`,
+    [
+      `${input.ownerName} accepted the ownership of the workspace ${input.workspaceName} on ${input.brand}.`,
+      'They are its owner now, with its plan and billing; you stay in the workspace as an admin, and you can leave it.',
     ],
     'Open the workspace page',
   )

@@ -3,12 +3,15 @@ import { getDb, type Tx } from '~/db/client.server'
 import { accounts, users } from '~/db/schema/accounts'
 import { talks, talkSessions } from '~/db/schema/talks'
 import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
-import { canManageMember, type WorkspaceRole } from '~/lib/permissions'
+import { ownershipWithdrawnByRoleEmail } from '~/emails/ownership'
+import { enqueueEmail } from '~/jobs/email.server'
+import { canManageMember, ROLE_LABELS, type WorkspaceRole } from '~/lib/permissions'
 import type { Plan } from '~/lib/plans'
 import { speakerNameForAttendees } from '~/lib/speaker-name'
 import { recordAudit } from './audit.server'
 import { releaseRosterEntries } from './speaker-invitations.server'
 import { membershipChangedListing } from './speakers.server'
+import { addNotice, announced } from './workspace-notices.server'
 import { lockWorkspace } from './workspaces.server'
 
 // Members of a workspace and what changes them (issue 21 Deliver 2 and 6; docs/teams.md):
@@ -143,7 +146,7 @@ export async function changeMemberRole(
       .set({ role: to })
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, targetId)))
     // Ownership is only ever offered to an admin.
-    if (to !== 'admin') await dropOfferTo(tx, workspaceId, targetId)
+    if (to !== 'admin') await withdrawOfferByRoleChange(tx, workspaceId, actor, targetId, to)
     const subject = await emailOf(tx, targetId)
     await recordAudit({ workspaceId, actor, kind: 'member.role_changed', subject, data: { from, to } }, tx)
     return 'changed'
@@ -232,4 +235,29 @@ export async function leaveWorkspace(workspaceId: string, person: Person): Promi
   })
   if (outcome === 'left') membershipChangedListing(plan)
   return outcome
+}
+
+/**
+ * Only an admin can be offered the workspace: a role change away from admin withdraws an offer made
+ * to them (changeMemberRole), and they hear of it as of a withdrawn offer. Someone removed from the
+ * workspace loses the offer with their membership.
+ */
+async function withdrawOfferByRoleChange(tx: Tx, workspaceId: string, actor: Person, targetId: string, to: WorkspaceRole) {
+  const dropped = await tx
+    .update(workspaces)
+    .set({ transferToUserId: null })
+    .where(and(eq(workspaces.id, workspaceId), eq(workspaces.transferToUserId, targetId)))
+    .returning({ id: workspaces.id })
+  if (dropped.length === 0) return
+  const [by, target] = [await nameOf(tx, actor.id), await nameOf(tx, targetId)]
+  await addNotice(tx, { workspaceId, userId: targetId, kind: 'ownership.withdrawn', actorName: by.name })
+  await enqueueEmail(
+    ownershipWithdrawnByRoleEmail({
+      to: target.email,
+      actorName: by.name,
+      roleLabel: ROLE_LABELS[to],
+      ...(await announced(tx, workspaceId)),
+    }),
+    tx,
+  )
 }

@@ -1,13 +1,16 @@
 import { and, eq } from 'drizzle-orm'
-import { getConfig } from '~/config.server'
 import { getDb, type Tx } from '~/db/client.server'
 import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
-import { ownershipCancelledEmail, ownershipDeclinedEmail, ownershipOfferedEmail } from '~/emails/ownership'
+import {
+  ownershipAcceptedEmail,
+  ownershipCancelledEmail,
+  ownershipDeclinedEmail,
+  ownershipOfferedEmail,
+} from '~/emails/ownership'
 import { enqueueEmail } from '~/jobs/email.server'
-import { workspaceLink } from '~/lib/permissions'
 import { recordAudit } from './audit.server'
 import { emailOf, nameOf, roleIn, type Person } from './memberships.server'
-import { addNotice, clearOwnershipNotices } from './workspace-notices.server'
+import { addNotice, announced, clearOwnershipNotices } from './workspace-notices.server'
 import { lockWorkspace } from './workspaces.server'
 
 // The ownership transfer (issue 21 Deliver 6; docs/teams.md "Transferring ownership"): the owner
@@ -16,17 +19,6 @@ import { lockWorkspace } from './workspaces.server'
 // Deliver 4): the email to the person it concerns is queued in the same transaction (enqueueEmail),
 // and a declined or withdrawn offer leaves them a notice for their next page in the workspace. The
 // offered admin's notice needs no row: it is the pending offer itself (OwnershipOfferNotice).
-
-/** The workspace's name and the links of its emails, which open it first (`?switch=`). */
-async function announced(tx: Tx, workspaceId: string) {
-  const [row] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1)
-  const config = getConfig()
-  return {
-    workspaceName: row?.name ?? '',
-    brand: config.BRAND_NAME,
-    workspacePageUrl: `${config.appUrl}${workspaceLink('/app/team/workspace', workspaceId)}`,
-  }
-}
 
 export type OfferOutcome = 'offered' | 'forbidden' | 'not-admin'
 
@@ -112,6 +104,12 @@ export async function answerOwnershipOffer(workspaceId: string, person: Person, 
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, person.id)))
     await clearOwnershipNotices(tx, workspaceId)
     const from = previous ? await emailOf(tx, previous.id) : ''
+    // The owner who handed it on hears that it is done (issue 29 Deliver 4).
+    if (previous) {
+      const [by, to] = [await nameOf(tx, person.id), await nameOf(tx, previous.id)]
+      await addNotice(tx, { workspaceId, userId: previous.id, kind: 'ownership.accepted', actorName: by.name })
+      await enqueueEmail(ownershipAcceptedEmail({ to: to.email, ownerName: by.name, ...(await announced(tx, workspaceId)) }), tx)
+    }
     await recordAudit(
       { workspaceId, actor: person, kind: 'ownership.transferred', subject: person.email, data: { from, to: person.email } },
       tx,

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import { getConfig } from '~/config.server'
 import { getDb, type Tx } from '~/db/client.server'
-import { workspaceNotices } from '~/db/schema/workspaces'
-import { isWorkspaceNoticeKind, type WorkspaceNoticeKind } from '~/lib/workspace-notices'
+import { workspaceNotices, workspaces } from '~/db/schema/workspaces'
+import { workspaceLink } from '~/lib/permissions'
+import { isWorkspaceNoticeKind, WORKSPACE_NOTICE_KINDS, type WorkspaceNoticeKind } from '~/lib/workspace-notices'
 
 // Notices a person sees on their next page in a workspace until they dismiss them (issue 29
 // Deliver 4): written in the transaction of the change they announce; read by the /app layout.
@@ -36,10 +38,16 @@ export async function dismissNotice(workspaceId: string, userId: string, id: str
 export async function clearOwnershipNotices(tx: Tx, workspaceId: string) {
   await tx
     .delete(workspaceNotices)
-    .where(
-      and(
-        eq(workspaceNotices.workspaceId, workspaceId),
-        inArray(workspaceNotices.kind, ['ownership.declined', 'ownership.cancelled']),
-      ),
-    )
+    .where(and(eq(workspaceNotices.workspaceId, workspaceId), inArray(workspaceNotices.kind, [...WORKSPACE_NOTICE_KINDS])))
+}
+
+/** The workspace's name and the links of its emails, which open it first (`?switch=`). */
+export async function announced(tx: Tx, workspaceId: string) {
+  const [row] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).limit(1)
+  const config = getConfig()
+  return {
+    workspaceName: row?.name ?? '',
+    brand: config.BRAND_NAME,
+    workspacePageUrl: `${config.appUrl}${workspaceLink('/app/team/workspace', workspaceId)}`,
+  }
 }

@@ -9,6 +9,7 @@ import type { WorkspaceFrame } from '~/lib/workspace-frame'
 import { createWorkspace } from '~/models/workspace-lifecycle.server'
 import { loader as appLoader } from '~/routes/app'
 import { action as dismissAction } from '~/routes/app.notices.dismiss'
+import { action as memberAction } from '~/routes/app.team_.members.$userId'
 import { action as workspaceAction } from '~/routes/app.team_.workspace/route'
 import { call, makeRequest, signedInAs } from './utils'
 
@@ -48,6 +49,8 @@ const mailsTo = (who: Person) =>
   getDb().select().from(emailOutbox).where(eq(emailOutbox.to, who.email)).orderBy(asc(emailOutbox.createdAt))
 const dismiss = (who: Person, form: Record<string, string>, workspaceId = team.id) =>
   call(dismissAction, makeRequest(`/app/notices/dismiss?workspace=${workspaceId}`, { cookie: who.cookie, form }))
+const memberRequest = (who: Person, userId: string, form: Record<string, string>) =>
+  makeRequest(`/app/team/members/${userId}?workspace=${team.id}`, { cookie: who.cookie, form })
 const workspacePage = () => `http://localhost:3000/app/team/workspace?switch=${team.id}`
 
 describe('the offer is announced to the admin', () => {
@@ -131,11 +134,58 @@ describe('a declined offer tells the owner; a withdrawn one the admin', () => {
     ])
     expect((await frame(team.owner)).notices).toEqual([])
 
-    // A fresh offer makes the withdrawal old news; accepting it leaves no notice behind.
+    // A fresh offer makes the withdrawal old news; accepting it leaves the new owner nothing to read
+    // and tells the owner who handed it on, by email and by a notice.
     await post(team.owner, { intent: 'offer', toUserId: team.admin2.id })
     expect((await frame(team.admin2)).notices).toEqual([])
     expect(statusOf(await post(team.admin2, { intent: 'answer-offer', answer: 'accept' }))).toBe(302)
-    expect(await getDb().select().from(workspaceNotices).where(eq(workspaceNotices.workspaceId, team.id))).toEqual([])
+    expect((await frame(team.admin2)).notices).toEqual([])
     expect((await frame(team.admin2)).current.label).toBe(`${team.name} (yours)`)
+    const rows = await getDb().select().from(workspaceNotices).where(eq(workspaceNotices.workspaceId, team.id))
+    expect(rows.map((r) => [r.userId, r.kind])).toEqual([[team.owner.id, 'ownership.accepted']])
+    expect((await frame(team.owner)).notices).toEqual([
+      {
+        id: expect.any(String),
+        text: `Katherine Johnson accepted the ownership of ${team.name}. They are its owner now; you are an admin.`,
+        link: null,
+      },
+    ])
+    const [handedOn] = (await mailsTo(team.owner)).slice(-1)
+    expect(handedOn!.subject).toBe(`Katherine Johnson is now the owner of ${team.name}`)
+    expect(handedOn!.text).toContain('you stay in the workspace as an admin, and you can leave it.')
+    expect(handedOn!.text).toContain(workspacePage())
+  })
+
+  it('a role change away from admin withdraws the offer and tells the admin it was made to', async () => {
+    await post(team.owner, { intent: 'offer', toUserId: team.admin.id })
+    expect(
+      statusOf(
+        await call(memberAction, memberRequest(team.owner, team.admin.id, { intent: 'role', role: 'member' }), {
+          userId: team.admin.id,
+        }),
+      ),
+    ).toBe(302)
+    expect((await frame(team.admin)).offers).toEqual([])
+    expect((await frame(team.admin)).notices).toEqual([
+      {
+        id: expect.any(String),
+        text: `Ada Lovelace changed your role in ${team.name}, which withdrew the offer of its ownership. Its owner stays the owner.`,
+        link: null,
+      },
+    ])
+    const [mail] = (await mailsTo(team.admin)).slice(-1)
+    expect(mail!.subject).toBe(`The offer of ${team.name} was withdrawn`)
+    expect(mail!.text).toContain(`Ada Lovelace changed your role in the workspace ${team.name} on Lectern to Member.`)
+    // A role change of someone who was not offered the workspace announces nothing.
+    const before = (await mailsTo(team.admin2)).length
+    expect(
+      statusOf(
+        await call(memberAction, memberRequest(team.owner, team.admin2.id, { intent: 'role', role: 'member' }), {
+          userId: team.admin2.id,
+        }),
+      ),
+    ).toBe(302)
+    expect(await mailsTo(team.admin2)).toHaveLength(before)
+    expect((await frame(team.admin2)).notices).toEqual([])
   })
 })
