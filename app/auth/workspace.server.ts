@@ -1,15 +1,19 @@
 import { redirect } from '@remix-run/node'
 import {
   can,
+  opensEverySession,
   refusalStatus,
+  SESSION_READ_ONLY,
   seesEveryLead,
   SWITCH_PARAM,
   WORKSPACE_PARAM,
   type Scope,
+  type SessionAccess,
   type WorkspaceAction,
   type WorkspaceRole,
 } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
+import { getOwnedSession, opensSession } from '~/models/leads.server'
 import { defaultMembership, getMembership, type WorkspaceSummary } from '~/models/workspaces.server'
 import { signedCookie } from '~/platform/signed-cookie.server'
 import { requireSpeakerOrAdmin } from './guards.server'
@@ -92,16 +96,36 @@ function toScope(user: SessionUser, { workspace, role }: { workspace: WorkspaceS
 }
 
 /**
- * The scope of the sessions themselves (issue 21 Deliver 2): the owner and admins open every session
- * of the workspace (`sessions.all`); a member lists, opens and edits the sessions they run, whether
- * or not "Members see every lead" shows them every lead. Talks are shared: every member uses them.
+ * The scope of the sessions themselves (issue 21 Deliver 2, issue 29 Deliver 1), for reading them
+ * (their page, leads, QR codes, ROI) or changing them (edit, go live, close, duplicate, delete,
+ * cost): `opensEverySession` in app/lib/permissions.ts decides. The owner and admins read and change
+ * every session of the workspace; a member reads every session when "Members see every lead" is on
+ * and changes only the sessions they run; an event's speaker reads and changes their own. The read
+ * scope is the leads' scope (scope.runnerId), so whoever sees a lead opens the session it came from.
+ * Talks are shared: every member uses them.
  */
-export function sessionsScope(scope: WorkspaceScope): Scope {
+export function sessionsScope(scope: WorkspaceScope, access: SessionAccess): Scope {
   return {
     ownerId: scope.ownerId,
     userId: scope.userId,
-    runnerId: can(scope.role, 'sessions.all') ? null : scope.userId,
+    runnerId: opensEverySession(scope.role, scope.workspace.membersSeeAllLeads, access) ? null : scope.userId,
   }
+}
+
+/** May this person change a session already read (its runner's id), or only read it? */
+export function changesSession(scope: WorkspaceScope, session: { userId: string }) {
+  return opensSession(sessionsScope(scope, 'change'), session)
+}
+
+/**
+ * Why a change of a session found nothing in the change scope: 403 with a sentence for a session
+ * the person reads (a colleague's, with "Members see every lead" on), else 404 — another member's
+ * session with the setting off, another workspace's, or none — as every other id answers.
+ */
+export async function sessionChangeRefusal(scope: WorkspaceScope, sessionId: string | undefined) {
+  const readable = isUuid(sessionId) && (await getOwnedSession(sessionsScope(scope, 'read'), sessionId))
+  if (readable) return new Response(SESSION_READ_ONLY, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  return new Response('Session not found', { status: 404 })
 }
 
 /** Makes a workspace the current one of this browser (the switcher, joining, creating). */

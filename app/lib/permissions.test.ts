@@ -5,6 +5,7 @@ import {
   grantableRoles,
   hasFreeSeat,
   isWorkspaceRole,
+  opensEverySession,
   PERMISSIONS,
   PLAN_SEATS,
   seatLimit,
@@ -150,6 +151,31 @@ describe('who sees every lead', () => {
     ['speaker', true, false],
   ] as const)('%s with "Members see every lead" %s → %s', (role, membersSeeAll, sees) => {
     expect(seesEveryLead(role, membersSeeAll)).toBe(sees)
+  })
+})
+
+describe('which sessions one opens (issue 29 Deliver 1)', () => {
+  // role, "Members see every lead", reads every session, changes every session
+  it.each([
+    ['owner', false, true, true],
+    ['owner', true, true, true],
+    ['admin', false, true, true],
+    ['admin', true, true, true],
+    ['member', false, false, false],
+    ['member', true, true, false],
+    ['speaker', false, false, false],
+    ['speaker', true, false, false],
+  ] as const)(
+    '%s with "Members see every lead" %s: reads every session %s, changes every session %s',
+    (role, on, reads, changes) => {
+      expect(opensEverySession(role, on, 'read')).toBe(reads)
+      expect(opensEverySession(role, on, 'change')).toBe(changes)
+    },
+  )
+
+  it('reads every session exactly when it sees every lead: a lead never points at a closed session', () => {
+    for (const role of WORKSPACE_ROLES)
+      for (const on of [false, true]) expect(opensEverySession(role, on, 'read')).toBe(seesEveryLead(role, on))
   })
 })
 

@@ -117,6 +117,24 @@ export function seesEveryLead(role: WorkspaceRole, membersSeeAllLeads: boolean) 
   return can(role, 'leads.all') || (membersSeeAllLeads && role !== 'speaker')
 }
 
+/** What is done to a session: read it (its page, leads, QR codes, ROI) or change it (edit, go live, close, duplicate, delete, its cost). */
+export type SessionAccess = 'read' | 'change'
+
+/**
+ * Does someone with this role open every session of the workspace for this access, rather than the
+ * sessions they run (issue 29 Deliver 1)? Whoever sees every lead reads every session, so a lead's
+ * session is never a dead end; only the owner and admins (`sessions.all`) change every session. A
+ * member with "Members see every lead" on reads a colleague's session but changes only their own;
+ * an event's speaker never sees everything.
+ */
+export function opensEverySession(role: WorkspaceRole, membersSeeAllLeads: boolean, access: SessionAccess) {
+  return access === 'read' ? seesEveryLead(role, membersSeeAllLeads) : can(role, 'sessions.all')
+}
+
+/** What a reader of a colleague's session is told on its page, and by a change's 403. */
+export const SESSION_READ_ONLY =
+  "You can read this session; only the person who runs it and the workspace's owner and admins can change it."
+
 /** Roles that take a seat: everyone but an event's speakers (issue 23: "its speakers are not seats"). */
 export function takesSeat(role: WorkspaceRole) {
   return role !== 'speaker'

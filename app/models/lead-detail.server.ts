@@ -24,6 +24,8 @@ export type PersonCapture = {
   id: string
   sessionId: string
   sessionCode: string
+  /** Who runs the session (talk_sessions.user_id): whether the viewer opens it (sessionsScope). */
+  sessionRunnerId: string
   eventName: string
   talkTitle: string
   startsAt: Date
@@ -95,6 +97,7 @@ const captureColumns = {
   id: leads.id,
   sessionId: leads.sessionId,
   sessionCode: talkSessions.code,
+  sessionRunnerId: talkSessions.userId,
   eventName: talkSessions.eventName,
   talkTitle: talks.title,
   startsAt: talkSessions.startsAt,

@@ -59,10 +59,16 @@ export async function withholdsCaptures(ownerId: string, db: Pick<Db, 'select'> 
 
 /**
  * The same rule for the sessions themselves: the sessions a scope with a runner opens are the ones
- * that person runs. Undefined when the scope opens every session of the workspace.
+ * that person runs. Undefined when the scope opens every session of the workspace. Which scope a
+ * route passes — reading or changing — is sessionsScope's (app/auth/workspace.server.ts).
  */
 export function runnerSessions(scope: Scope): SQL | undefined {
   return scope.runnerId === null ? undefined : eq(talkSessions.userId, scope.runnerId)
+}
+
+/** runnerSessions for a session row already read (its runner's id): does the scope open it? */
+export function opensSession(scope: Scope, session: { userId: string }) {
+  return scope.runnerId === null || session.userId === scope.runnerId
 }
 
 /** The visibility order: the earliest captured first; the id breaks ties so the cut is stable. */

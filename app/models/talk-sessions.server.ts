@@ -16,9 +16,11 @@ import { runnerSessions } from './leads.server'
 import { lockWorkspace } from './workspaces.server'
 
 // Sessions (one delivery of a talk) as their workspace manages them. The workspace is part of every
-// WHERE clause, and for a member the runner (runnerSessions: a member opens the sessions they run,
-// app/auth/workspace.server.ts sessionsScope); another workspace's id, or another member's session
-// for a member, finds nothing and the route answers 404. The free plan's "one live session at a
+// WHERE clause, and for a member the runner (runnerSessions) when the scope is limited to the
+// sessions they run — the route passes the read or the change scope (sessionsScope in
+// app/auth/workspace.server.ts: a member changes only their own sessions, and reads a colleague's
+// with "Members see every lead" on). A session outside the scope finds nothing; the route answers
+// 404, or 403 for a change of a session the person reads. The free plan's "one live session at a
 // time" is decided here, under a lock on the workspace's row.
 
 export type OfferFile = { key: string; name: string; type: string; size: number }

@@ -17,7 +17,9 @@ import { organiserDashboard } from '~/models/organiser-dashboard.server'
 import { listSessions } from '~/models/talk-sessions.server'
 import { listTalks } from '~/models/talks.server'
 
-// The workspace's home (ARCHITECTURE decision 13): every session with its status and results. In an
+// The workspace's home (ARCHITECTURE decision 13): every session with its status and results — the
+// sessions one changes ("Your sessions": a member's own; a colleague's, read with "Members see every
+// lead" on, is reached from its leads, its talk's ROI and the emails, docs/teams.md). In an
 // Event Organiser workspace its owner and admins see the organiser's dashboard instead (issue 23
 // Deliver 9), and an event's speaker goes to their own talks.
 
@@ -28,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (PLAN_LIMITS[scope.workspace.plan].events && can(scope.role, 'events.manage')) {
     return { kind: 'organiser' as const, dashboard: dashboardView(await organiserDashboard(scope.ownerId)) }
   }
-  const [sessions, talks] = await Promise.all([listSessions(sessionsScope(scope)), listTalks(scope.ownerId)])
+  const [sessions, talks] = await Promise.all([listSessions(sessionsScope(scope, 'change')), listTalks(scope.ownerId)])
   return {
     kind: 'sessions' as const,
     plan: PLAN_LABELS[scope.workspace.plan],

@@ -1,14 +1,18 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { WorkspaceForm } from '~/components/workspace/workspace-form'
-import { useState } from 'react'
 import { z } from 'zod'
-import { requireWorkspace, sessionsScope, type WorkspaceScope } from '~/auth/workspace.server'
+import {
+  changesSession,
+  requireWorkspace,
+  sessionChangeRefusal,
+  sessionsScope,
+  type WorkspaceScope,
+} from '~/auth/workspace.server'
 import { SessionLock } from '~/components/billing/session-lock'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
-import { useHydrated } from '~/components/use-hydrated'
+import { ReadOnlyNote, ShortLink, Stat, StatusForm } from '~/components/workspace/session-page-parts'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
 import { getConfig } from '~/config.server'
 import { canUnlock } from '~/lib/billing-checkout'
@@ -21,6 +25,7 @@ import { can } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
 import { countSkippedConfirmations } from '~/models/confirmation-budget.server'
+import { getMember } from '~/models/memberships.server'
 import { closeSession, deleteSession, duplicateSession, getSession, goLive } from '~/models/talk-sessions.server'
 import { unlockOffer } from '~/services/checkout.server'
 import { readForm } from '~/services/request-body.server'
@@ -31,8 +36,10 @@ const notFound = () => new Response('Session not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const session = isUuid(params.id) ? await getSession(sessionsScope(scope), params.id) : null
+  // Read: a colleague's session opens read-only when "Members see every lead" is on (issue 29).
+  const session = isUuid(params.id) ? await getSession(sessionsScope(scope, 'read'), params.id) : null
   if (!session) throw notFound()
+  const changes = changesSession(scope, session)
   return {
     session: {
       id: session.id,
@@ -58,9 +65,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     skippedConfirmations: confirmationsSkippedSummary(await countSkippedConfirmations(scope.ownerId, session.id)),
     url: shortUrl(getConfig().appUrl, session.code),
     lock: await sessionLock(request, scope, session),
-    // An event's speaker (issue 23) goes live and closes; editing, copying and deleting are the team's.
-    canEdit: can(scope.role, 'sessions.edit'),
+    // Going live and closing are for whoever changes the session (an event's speaker, issue 23, too);
+    // editing, copying and deleting also need the team's full session form.
+    canRun: changes,
+    canEdit: changes && can(scope.role, 'sessions.edit'),
+    // Who to ask, for a reader of a colleague's session.
+    runner: changes ? null : await runnerOf(scope.ownerId, session.userId),
   }
+}
+
+/** The member who runs a session, named as the team page names them (removing a member hands their sessions on). */
+async function runnerOf(workspaceId: string, userId: string) {
+  const member = await getMember(workspaceId, userId)
+  return member ? { userId: member.userId, name: member.name } : null
 }
 
 /** Leads the plan hides in this session, with the unlock offer; null when nothing is locked. */
@@ -72,7 +89,7 @@ async function sessionLock(request: Request, scope: WorkspaceScope, session: { u
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const sessions = sessionsScope(scope)
+  const sessions = sessionsScope(scope, 'change')
   if (!isUuid(params.id)) throw notFound()
   const parsed = IntentSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
@@ -81,13 +98,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (parsed.data.intent) {
     case 'go-live': {
       const result = await goLive(sessions, id)
-      if (result === 'not-found') throw notFound()
+      if (result === 'not-found') throw await sessionChangeRefusal(scope, id)
       if (result === 'plan-limit') return data({ error: liveLimitMessage(scope.workspace.plan) }, { status: 403 })
       return redirectWithToast(here, { type: 'success', description: 'The session is live: attendees can leave their details.' })
     }
     case 'close': {
       const result = await closeSession(sessions, id)
-      if (result === 'not-found') throw notFound()
+      if (result === 'not-found') throw await sessionChangeRefusal(scope, id)
       if (result === 'not-live') return data({ error: 'Only a live session can be closed.' }, { status: 409 })
       return redirectWithToast(here, { type: 'success', description: 'Session closed. Its page now says the session has ended.' })
     }
@@ -95,7 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // An event's speaker runs their session (go live, close) but makes no sessions of the organiser's.
       await requireWorkspace(request, 'sessions.create')
       const copy = await duplicateSession(sessions, id)
-      if (!copy) throw notFound()
+      if (!copy) throw await sessionChangeRefusal(scope, id)
       return redirectWithToast(`/app/sessions/${copy.id}/edit`, {
         type: 'success',
         description: 'Copied as a new draft with a new QR code. Set the event, date and place of the next delivery.',
@@ -103,17 +120,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     case 'delete': {
       await requireWorkspace(request, 'sessions.edit')
-      if (!(await deleteSession(sessions, id))) throw notFound()
+      if (!(await deleteSession(sessions, id))) throw await sessionChangeRefusal(scope, id)
       return redirectWithToast('/app', { type: 'success', description: 'Session deleted.' })
     }
   }
 }
 
 export default function SessionPage() {
-  const { session, stats, skippedConfirmations, url, lock, canEdit } = useLoaderData<typeof loader>()
+  const { session, stats, skippedConfirmations, url, lock, canRun, canEdit, runner } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
-  const confirmDelete = params.get('delete') === '1'
+  const confirmDelete = canEdit && params.get('delete') === '1'
   const base = `/app/sessions/${session.id}`
   return (
     <>
@@ -164,32 +181,14 @@ export default function SessionPage() {
         </div>
         <p className="mt-2 text-sm text-slate-300">
           {session.status === 'draft'
-            ? 'Only you can open the page. Go live when you are ready to show the QR code.'
+            ? canRun
+              ? 'Only you can open the page. Go live when you are ready to show the QR code.'
+              : 'Attendees cannot open the page until it goes live.'
             : session.status === 'live'
               ? 'Attendees can open the page and leave their details.'
-              : 'The page says the session has ended and takes no new details. You can reopen it.'}
+              : `The page says the session has ended and takes no new details.${canRun ? ' You can reopen it.' : ''}`}
         </p>
-        <WorkspaceForm method="post" className="mt-4 flex flex-wrap gap-2">
-          {session.status !== 'live' ? (
-            <button type="submit" name="intent" value="go-live" className={buttonClass.primary}>
-              {session.status === 'closed' ? 'Reopen' : 'Go live'}
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="close" className={buttonClass.secondary}>
-              Close session
-            </button>
-          )}
-          {canEdit ? (
-            <>
-              <button type="submit" name="intent" value="duplicate" className={buttonClass.secondary}>
-                Duplicate for the next event
-              </button>
-              <Link to={`${base}?delete=1`} className={buttonClass.secondary}>
-                Delete
-              </Link>
-            </>
-          ) : null}
-        </WorkspaceForm>
+        {canRun ? <StatusForm status={session.status} base={base} canEdit={canEdit} /> : <ReadOnlyNote runner={runner} />}
       </section>
 
       <section aria-labelledby="stats-title" className="mt-6">
@@ -225,14 +224,17 @@ export default function SessionPage() {
             Short link and QR code
           </h2>
           <ShortLink url={url} />
-          <p className="mt-2 text-sm">
-            <a href={url} target="_blank" rel="noreferrer" className="text-brand-300 underline">
-              Open the attendee page
-            </a>{' '}
-            <span className="text-slate-400">
-              {session.status === 'draft' ? '(a preview only you can see until you go live)' : '(opening it counts as a visit)'}
-            </span>
-          </p>
+          {/* A draft's preview is its runner's alone: a reader would open a "not found". */}
+          {session.status !== 'draft' || canRun ? (
+            <p className="mt-2 text-sm">
+              <a href={url} target="_blank" rel="noreferrer" className="text-brand-300 underline">
+                Open the attendee page
+              </a>{' '}
+              <span className="text-slate-400">
+                {session.status === 'draft' ? '(a preview only you can see until you go live)' : '(opening it counts as a visit)'}
+              </span>
+            </p>
+          ) : null}
           <h3 className="mt-6 font-semibold text-white">Downloads</h3>
           <ul className="mt-2 flex flex-wrap gap-2">
             {QR_DOWNLOADS.map((d) => (
@@ -250,51 +252,6 @@ export default function SessionPage() {
         <img src={`${base}/qr/svg`} alt={`QR code for ${url}`} width={200} height={200} className="rounded-lg bg-white p-2" />
       </section>
     </>
-  )
-}
-
-function Stat({ label, value, hint }: { label: string; value: number | string; hint?: string }) {
-  return (
-    <div className="rounded-xl border border-white/10 bg-ink-900/60 p-4">
-      <dt className="text-sm text-slate-300">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-white">{value}</dd>
-      {hint ? <dd className="text-xs text-slate-400">{hint}</dd> : null}
-    </div>
-  )
-}
-
-function ShortLink({ url }: { url: string }) {
-  const hydrated = useHydrated()
-  const [copied, setCopied] = useState(false)
-  return (
-    <div className="mt-3">
-      <label htmlFor="short-url" className="mb-1 block text-sm font-medium text-slate-200">
-        Attendee page
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <input
-          id="short-url"
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-md border border-white/15 bg-ink-900 px-3 py-2 font-mono text-slate-100"
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            onClick={() => {
-              void navigator.clipboard.writeText(url).then(() => setCopied(true))
-            }}
-          >
-            {copied ? 'Copied' : 'Copy link'}
-          </button>
-        ) : null}
-      </div>
-      <p role="status" className="sr-only">
-        {copied ? 'Link copied' : ''}
-      </p>
-    </div>
   )
 }
 

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
+import { requireWorkspace, sessionChangeRefusal, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { SessionForm } from '~/components/workspace/session-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
@@ -16,8 +16,9 @@ const notFound = () => new Response('Session not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request, 'sessions.edit')
-  const session = isUuid(params.id) ? await getSession(sessionsScope(scope), params.id) : null
-  if (!session) throw notFound()
+  // A colleague's session a member reads ("Members see every lead") is not theirs to edit: 403.
+  const session = isUuid(params.id) ? await getSession(sessionsScope(scope, 'change'), params.id) : null
+  if (!session) throw await sessionChangeRefusal(scope, params.id)
   const talks = await listTalks(scope.ownerId)
   return {
     id: session.id,
@@ -31,11 +32,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request, 'sessions.edit')
-  const session = isUuid(params.id) ? await getSession(sessionsScope(scope), params.id) : null
-  if (!session) throw notFound()
+  const session = isUuid(params.id) ? await getSession(sessionsScope(scope, 'change'), params.id) : null
+  if (!session) throw await sessionChangeRefusal(scope, params.id)
   const form = await readSessionForm(request, session)
   if (!form.ok) return data({ result: form.reply }, { status: 400 })
-  const result = await updateSession(sessionsScope(scope), session.id, form.input)
+  const result = await updateSession(sessionsScope(scope, 'change'), session.id, form.input)
   if (result === 'not-found') throw notFound()
   if (result === 'talk')
     return data(

@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { UnlockButton } from '~/components/billing/unlock-button'
-import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
+import { changesSession, requireWorkspace, sessionChangeRefusal, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, Field, FormMessage, SelectField } from '~/components/forms'
 import { ColumnChart, Legend } from '~/components/workspace/roi-charts'
@@ -38,7 +38,7 @@ const notFound = () => new Response('Session not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const found = await getSessionRoiData({ scope, sessions: sessionsScope(scope) }, params.id ?? '')
+  const found = await getSessionRoiData({ scope, sessions: sessionsScope(scope, 'read') }, params.id ?? '')
   if (!found) throw notFound()
   const { session } = found
   const header = {
@@ -85,6 +85,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     session: header,
     locked: null,
     roi,
+    // The cost is the runner's to enter (and the owner's and admins'); a colleague reads it.
+    canChange: changesSession(scope, session),
     // Captures the plan hides still count as leads; their people add no money.
     capturedPeople: new Set(visibleHere.map((c) => c.contactId)).size,
     hiddenLeads: Math.max(0, session.leads - visibleHere.length),
@@ -100,11 +102,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const owned = isUuid(params.id) ? await getOwnedSession(sessionsScope(scope), params.id) : null
-  if (!owned) throw notFound()
+  const owned = isUuid(params.id) ? await getOwnedSession(sessionsScope(scope, 'change'), params.id) : null
+  if (!owned) throw await sessionChangeRefusal(scope, params.id)
   const submission = parseWithZod(await readForm(request), { schema: CostSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  if (!(await setSessionCost(sessionsScope(scope), owned.id, submission.value))) throw notFound()
+  if (!(await setSessionCost(sessionsScope(scope, 'change'), owned.id, submission.value))) throw notFound()
   return redirectWithToast(`/app/sessions/${owned.id}/roi`, {
     type: 'success',
     description: submission.value.currency ? 'Cost saved.' : 'Cost removed.',
@@ -173,7 +175,7 @@ function WithoutAnalytics({
 }
 
 function SessionRoi({ data: loaded }: { data: Extract<Loaded, { locked: null }> }) {
-  const { session, roi, capturedPeople, hiddenLeads, day, after } = loaded
+  const { session, roi, capturedPeople, hiddenLeads, day, after, canChange } = loaded
   const costCurrency = roi.cost?.currency ?? null
   return (
     <>
@@ -213,7 +215,7 @@ function SessionRoi({ data: loaded }: { data: Extract<Loaded, { locked: null }> 
             label="ROI"
             value={formatPercent(roi.roi, { signed: true })}
             hint={
-              roi.roiMissing === 'no-cost' ? (
+              roi.roiMissing === 'no-cost' && canChange ? (
                 <a href="#cost-title" className="text-brand-300 underline">
                   {ROI_MISSING_TEXT['no-cost']}
                 </a>
@@ -239,7 +241,7 @@ function SessionRoi({ data: loaded }: { data: Extract<Loaded, { locked: null }> 
         <p className="mt-4 max-w-3xl text-sm text-slate-300">{ATTRIBUTION_NOTE}</p>
       </section>
 
-      <CostForm cost={loaded.cost} eventName={session.eventName} />
+      {canChange ? <CostForm cost={loaded.cost} eventName={session.eventName} /> : null}
 
       <section aria-labelledby="time-title" className="mt-10">
         <h2 id="time-title" className="text-lg font-semibold text-white">

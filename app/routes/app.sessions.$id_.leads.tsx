@@ -12,12 +12,13 @@ import { unlockOffer } from '~/services/checkout.server'
 
 // /app/sessions/{id}/leads: the leads of one of the workspace's sessions, as its plan allows (the
 // model withholds locked leads; the page only says how many). Another workspace's session, or for a
-// member one they do not run, is a 404. The links in new-lead emails and digests point here with
-// ?switch= (the guard opens that workspace).
+// member one they do not run while "Members see every lead" is off, is a 404. It changes nothing, so
+// a member with the setting on reads a colleague's session's leads here too (issue 29). The links in
+// new-lead emails and digests point here with ?switch= (the guard opens that workspace).
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
-  const result = await listSessionLeads(sessionsScope(scope), params.id ?? '')
+  const result = await listSessionLeads(sessionsScope(scope, 'read'), params.id ?? '')
   if (!result) throw new Response('Not Found', { status: 404 })
   const { session, leads, total, locked } = result
   // The buy button (or who can buy, or that payments are not set up): our tables only, never Stripe.

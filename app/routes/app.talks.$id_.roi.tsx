@@ -28,7 +28,7 @@ const notFound = () => new Response('Talk not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request, 'talks.create')
-  const found = await getTalkRoiData({ scope, sessions: sessionsScope(scope) }, params.id ?? '')
+  const found = await getTalkRoiData({ scope, sessions: sessionsScope(scope, 'read') }, params.id ?? '')
   if (!found) throw notFound()
   const bySession = new Map<string, CreditedPerson[]>()
   for (const person of attributeFirstTouch(found.captures)) {

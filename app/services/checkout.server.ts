@@ -58,7 +58,7 @@ export async function requirePlanPurchasable(workspaceId: string, now = new Date
 
 /** The session to unlock: the workspace's (else 404), still locked, on a plan that locks something. */
 export async function requireUnlockable(scope: WorkspaceScope, sessionId: string) {
-  const session = await getOwnedSession(sessionsScope(scope), sessionId)
+  const session = await getOwnedSession(sessionsScope(scope, 'change'), sessionId)
   if (!session) throw new BillingError(CHECKOUT_TEXT.sessionNotFound, null, 404)
   if (session.unlocked) throw new BillingError(BILLING_MESSAGES.alreadyUnlocked, null, 409)
   if (!canUnlock(session.plan, session.unlocked)) throw new BillingError(CHECKOUT_TEXT.nothingToUnlock, null, 409)

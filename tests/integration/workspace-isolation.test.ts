@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { workspaces } from '~/db/schema/workspaces'
 import { QR_DOWNLOADS } from '~/lib/short-link'
 import { buildPath, discoverRoutes, type RouteModule } from '../fuzz/routes'
 import { sessionForm } from './app-utils'
@@ -7,7 +10,9 @@ import { twoWorkspaces, type Workspace } from './workspace-fixtures'
 
 // Issue 21 Deliver 8: another workspace's id answers 404 on every /app route and download, and a
 // member (who sees the leads of the sessions they run) gets 404 for another member's session and for
-// people seen only there. The routes are found on disk as the fuzz suite finds them
+// people seen only there. With "Members see every lead" on (issue 29 Deliver 1) the same member reads
+// those people and sessions, and every change of a session stays refused (403); another workspace's
+// ids stay 404. The routes are found on disk as the fuzz suite finds them
 // (tests/fuzz/routes.ts): a new /app route with a param fails the coverage test until it has a row
 // in ID_ROUTES saying which fixture id each param takes and how its action is posted.
 
@@ -23,6 +28,8 @@ type IdRoute = {
   member: MemberOutcome
   /** For a 'shared' page: what a member's POSTs get (403 where the action needs a role above member). */
   memberPost?: 'forbidden'
+  /** What the member gets with "Members see every lead" on, where it differs from `member`. */
+  seesAll?: { member: MemberOutcome; memberPost?: 'forbidden' }
 }
 
 const personActions = (w: Workspace): Record<string, string>[] => [
@@ -58,18 +65,27 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'app.events.$id.insights.tsx': { params: { id: 'event' }, member: 'forbidden' },
   'app.events.$id.insights_.sessions[.]csv.tsx': { params: { id: 'event' }, member: 'forbidden' },
   'app.events.$id.insights_.speakers[.]csv.tsx': { params: { id: 'event' }, member: 'forbidden' },
-  'app.leads_.$id/route.tsx': { params: { id: 'person' }, actions: personActions, member: 'not-found' },
-  'app.leads_.$id_.export.tsx': { params: { id: 'person' }, member: 'not-found' },
-  'app.leads_.$id_.vcard.tsx': { params: { id: 'person' }, member: 'not-found' },
+  // With every lead seen, the member works the person too (their POSTs are not tried: they would succeed).
+  'app.leads_.$id/route.tsx': {
+    params: { id: 'person' },
+    actions: personActions,
+    member: 'not-found',
+    seesAll: { member: 'shared' },
+  },
+  'app.leads_.$id_.export.tsx': { params: { id: 'person' }, member: 'not-found', seesAll: { member: 'shared' } },
+  'app.leads_.$id_.vcard.tsx': { params: { id: 'person' }, member: 'not-found', seesAll: { member: 'shared' } },
+  // A session: read by whoever sees every lead, changed only by its runner, the owner and admins.
   'app.sessions.$id._index.tsx': {
     params: { id: 'session' },
     actions: () => [{ intent: 'go-live' }, { intent: 'close' }, { intent: 'duplicate' }, { intent: 'delete' }],
     member: 'not-found',
+    seesAll: { member: 'shared', memberPost: 'forbidden' },
   },
   'app.sessions.$id.edit.tsx': {
     params: { id: 'session' },
     actions: (w) => [sessionForm(w.talkId)],
     member: 'not-found',
+    seesAll: { member: 'forbidden' },
   },
   // An organiser's event (issue 23): events.manage is the owner's and admins' (a member gets 403).
   'app.events.$id.qr[.]zip.tsx': { params: { id: 'event' }, member: 'forbidden' },
@@ -79,13 +95,15 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   'app.sessions.$id.qr.$format.tsx': {
     params: { id: 'session', format: { values: QR_DOWNLOADS.map((d) => d.format) } },
     member: 'not-found',
+    seesAll: { member: 'shared' },
   },
   'app.sessions.$id.roi.tsx': {
     params: { id: 'session' },
     actions: () => [{ fee: '100', travel: '', currency: 'EUR' }],
     member: 'not-found',
+    seesAll: { member: 'shared', memberPost: 'forbidden' },
   },
-  'app.sessions.$id_.leads.tsx': { params: { id: 'session' }, member: 'not-found' },
+  'app.sessions.$id_.leads.tsx': { params: { id: 'session' }, member: 'not-found', seesAll: { member: 'shared' } },
   // An event's speaker invitations (issue 23): the owner's and admins' ('events.manage': a member gets 403).
   'app.events.$id.invitations.tsx': {
     params: { id: 'event' },
@@ -237,26 +255,7 @@ describe('workspace isolation: every /app route with an id', () => {
     })
 
     it(`A's member gets ${row.member} for A's owner's item, and 404/403 for B's: ${route.file}`, async () => {
-      for (const [target, expected] of [
-        [fx.A, row.member],
-        [fx.B, row.member === 'forbidden' ? 'forbidden' : 'not-found'],
-      ] as const) {
-        for (const { path, params } of pathsFor(route, row, target)) {
-          const loader = await routeFn(route.file, 'loader')
-          const got = await outcome(loader, makeRequest(path, { cookie: fx.cookies.memberA }), params)
-          if (expected === 'shared') expect(got.status, `GET ${path}`).toBe(200)
-          else expect(got.status, `GET ${path}`).toBe(expected === 'forbidden' ? 403 : 404)
-          if (!route.hasAction) continue
-          // A role check comes before the id is looked at: 403 then, for any id.
-          const postExpected = row.memberPost ?? (expected === 'shared' ? undefined : expected)
-          if (!postExpected) continue
-          for (const form of row.actions!(target)) {
-            const action = await routeFn(route.file, 'action')
-            const posted = await outcome(action, makeRequest(path, { cookie: fx.cookies.memberA, form }), params)
-            expect(posted.status, `POST ${path} ${JSON.stringify(form)}`).toBe(postExpected === 'forbidden' ? 403 : 404)
-          }
-        }
-      }
+      await expectMemberOutcomes(fx, route, row, row)
     })
   }
 
@@ -278,5 +277,70 @@ describe('workspace isolation: every /app route with an id', () => {
         })
       ).status,
     ).toBe(200)
+  })
+})
+
+type Fixture = Awaited<ReturnType<typeof twoWorkspaces>>
+
+/** A's member on A's owner's item gets `expected.member` (POSTs: memberPost); on B's, 404 or the role's 403. */
+async function expectMemberOutcomes(
+  fx: Fixture,
+  route: RouteModule,
+  row: IdRoute,
+  expected: { member: MemberOutcome; memberPost?: 'forbidden' },
+) {
+  for (const [target, outcomeExpected] of [
+    [fx.A, expected.member],
+    // B's ids: a role's refusal (row.member, whatever the setting) comes first, else 404.
+    [fx.B, row.member === 'forbidden' ? 'forbidden' : 'not-found'],
+  ] as const) {
+    for (const { path, params } of pathsFor(route, row, target)) {
+      const loader = await routeFn(route.file, 'loader')
+      const got = await outcome(loader, makeRequest(path, { cookie: fx.cookies.memberA }), params)
+      if (outcomeExpected === 'shared') expect(got.status, `GET ${path}`).toBe(200)
+      else expect(got.status, `GET ${path}`).toBe(outcomeExpected === 'forbidden' ? 403 : 404)
+      if (target === fx.B)
+        for (const secret of fx.secretsOfB) expect(got.body, `GET ${path} shows B's data`).not.toContain(secret)
+      if (!route.hasAction) continue
+      // A role check comes before the id is looked at: 403 then, for any id (row.memberPost). A
+      // session's change is refused by its id instead: 403 for A's session the member reads, and
+      // B's, which they cannot open, stays 404.
+      const postExpected =
+        (target === fx.A ? expected.memberPost : row.memberPost) ?? (outcomeExpected === 'shared' ? undefined : outcomeExpected)
+      if (!postExpected) continue
+      for (const form of row.actions!(target)) {
+        const action = await routeFn(route.file, 'action')
+        const posted = await outcome(action, makeRequest(path, { cookie: fx.cookies.memberA, form }), params)
+        expect(posted.status, `POST ${path} ${JSON.stringify(form)}`).toBe(postExpected === 'forbidden' ? 403 : 404)
+      }
+    }
+  }
+}
+
+describe('workspace isolation with "Members see every lead" on: every /app route with an id', () => {
+  let fx: Fixture
+  beforeAll(async () => {
+    fx = await twoWorkspaces()
+    await getDb().update(workspaces).set({ membersSeeAllLeads: true }).where(eq(workspaces.id, fx.A.id))
+  })
+
+  for (const route of appRoutes.filter((r) => ID_ROUTES[r.file])) {
+    const row = ID_ROUTES[route.file]!
+    const expected = row.seesAll ?? row
+    it(`A's member gets ${expected.member} for A's owner's item, and 404/403 for B's: ${route.file}`, async () => {
+      await expectMemberOutcomes(fx, route, row, expected)
+    })
+  }
+
+  it("leaves A's owner's session as it was after every refused change", async () => {
+    const session = await routeFn('app.sessions.$id._index.tsx', 'loader')
+    const { status, body } = await outcome(
+      session,
+      makeRequest(`/app/sessions/${fx.A.sessions.owner}`, { cookie: fx.cookies.ownerA }),
+      { id: fx.A.sessions.owner },
+    )
+    expect(status).toBe(200)
+    expect(body).toContain(fx.A.eventNames.owner)
+    expect(JSON.parse(body).session.status).toBe('draft')
   })
 })

@@ -8,6 +8,7 @@ import { loader as exportLoader } from '~/routes/app.leads.export'
 import { action as personAction, loader as personLoader } from '~/routes/app.leads_.$id/route'
 import { loader as personExportLoader } from '~/routes/app.leads_.$id_.export'
 import { loader as homeLoader } from '~/routes/app._index'
+import { loader as sessionLoader } from '~/routes/app.sessions.$id._index'
 import { loader as sessionLeadsLoader } from '~/routes/app.sessions.$id_.leads'
 import { loader as talkRoiLoader } from '~/routes/app.talks.$id_.roi'
 import { action as integrationsAction, loader as integrationsLoader } from '~/routes/app.settings_.integrations/route'
@@ -21,7 +22,8 @@ import { twoWorkspaces } from './workspace-fixtures'
 
 // Issue 21 Deliver 2: a member works the leads of the sessions they run — lists, filters, counts,
 // exports, the person's page and bulk actions show only those — and opens only those sessions;
-// talks are shared. Integrations and webhooks are for the owner and admins (403). The owner sees all.
+// talks are shared. With "Members see every lead" on they see every lead and read every session
+// (issue 29 Deliver 1). Integrations and webhooks are for the owner and admins (403). The owner sees all.
 
 type Fx = Awaited<ReturnType<typeof twoWorkspaces>>
 let fx: Fx
@@ -136,13 +138,24 @@ describe('what a member sees', () => {
     expect(owner.text).toContain(fx.A.eventNames.owner)
   })
 
-  it('with "Members see every lead" on, sees every person but still opens only their sessions', async () => {
+  it('with "Members see every lead" on, sees every person and reads every session, but lists only the sessions they run', async () => {
     await getDb().update(workspaces).set({ membersSeeAllLeads: true }).where(eq(workspaces.id, fx.A.id))
     try {
       const list = await get(fx.cookies.memberA, '/app/leads', leadsLoader)
       expect(JSON.parse(list.text).total).toBe(3)
+      // "Your sessions" is the sessions one changes (issue 29 Deliver 1)…
       const home = await get(fx.cookies.memberA, '/app', homeLoader)
       expect(home.text).not.toContain(fx.A.eventNames.owner)
+      // …while the owner's session, where the owner-only person came from, opens read-only, with its leads.
+      const id = fx.A.sessions.owner
+      const page = await get(fx.cookies.memberA, `/app/sessions/${id}`, sessionLoader, { id })
+      expect(page.status).toBe(200)
+      expect(JSON.parse(page.text)).toMatchObject({ canRun: false, canEdit: false })
+      const leads = await get(fx.cookies.memberA, `/app/sessions/${id}/leads`, sessionLeadsLoader, { id })
+      expect(leads.status).toBe(200)
+      expect(leads.text).toContain(fx.A.people.ownerOnly.email)
+      const talkRoi = await get(fx.cookies.memberA, `/app/talks/${fx.A.talkId}/roi`, talkRoiLoader, { id: fx.A.talkId })
+      expect(talkRoi.text).toContain(fx.A.eventNames.owner)
     } finally {
       await getDb().update(workspaces).set({ membersSeeAllLeads: false }).where(eq(workspaces.id, fx.A.id))
     }

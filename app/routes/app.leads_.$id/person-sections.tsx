@@ -3,7 +3,9 @@ import type { ScoreBand } from '~/lib/lead-status'
 import type { PersonView } from './view.server'
 
 // The read-only parts of the lead detail page: who the person is and their score, every capture
-// with every answer, and the consent records. Everything from the attendee is rendered as text.
+// with every answer, and the consent records. Everything from the attendee is rendered as text. A
+// capture's session links to its page when the viewer opens it (plain anchors: these parts render
+// without a router too).
 
 export const stamp = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
 
@@ -95,7 +97,15 @@ export function CapturesSection({ captures }: { captures: PersonView['captures']
         {captures.map((capture) => (
           <li key={capture.id} className="rounded-lg border border-white/10 p-4">
             <h3 className="font-semibold text-white">
-              {capture.talkTitle} · {capture.eventName}
+              {capture.sessionHref ? (
+                <a href={capture.sessionHref} className="underline underline-offset-2 hover:text-brand-200">
+                  {capture.talkTitle} · {capture.eventName}
+                </a>
+              ) : (
+                <>
+                  {capture.talkTitle} · {capture.eventName}
+                </>
+              )}
             </h3>
             <p className="text-sm text-slate-400">
               {capture.when} · captured <time dateTime={capture.capturedAt}>{stamp(capture.capturedAt)}</time>

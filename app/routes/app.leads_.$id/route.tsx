@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireWorkspace } from '~/auth/workspace.server'
+import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
@@ -18,6 +18,7 @@ import {
 import { isUuid } from '~/lib/text'
 import { crmSyncStatus } from '~/models/crm.server'
 import { getPersonDetail } from '~/models/lead-detail.server'
+import { opensSession } from '~/models/leads.server'
 import { addNote, addTags, changeNote, deletePerson, removeTag, savePipeline } from '~/models/lead-follow-up.server'
 import { getCurrency } from '~/services/currency.server'
 import { readForm } from '~/services/request-body.server'
@@ -45,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       fallbackCurrency: getCurrency(request),
       editingNote: url.searchParams.get('note'),
       confirmDelete: url.searchParams.get('delete') === '1',
+      opensSession: (session) => opensSession(sessionsScope(scope, 'read'), session),
     }),
     crm: await crmSyncStatus(scope.ownerId, params.id!),
   }

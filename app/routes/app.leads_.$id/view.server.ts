@@ -13,7 +13,13 @@ export const isHttpUrl = (value: string | null): value is string => !!value && /
 
 export function personView(
   detail: PersonDetail,
-  options: { fallbackCurrency: MoneyCurrency; editingNote: string | null; confirmDelete: boolean },
+  options: {
+    fallbackCurrency: MoneyCurrency
+    editingNote: string | null
+    confirmDelete: boolean
+    /** Does the viewer open this session's page? Its name links there only then (no dead ends). */
+    opensSession: (session: { userId: string }) => boolean
+  },
 ) {
   const { person, captures, locked, consents, events, notes } = detail
   const sessionLabel = new Map(captures.map((c) => [c.sessionId, `${c.talkTitle} · ${c.eventName}`]))
@@ -72,6 +78,7 @@ export function personView(
     locked,
     captures: captures.map((c) => ({
       id: c.id,
+      sessionHref: options.opensSession({ userId: c.sessionRunnerId }) ? `/app/sessions/${c.sessionId}` : null,
       talkTitle: c.talkTitle,
       eventName: c.eventName,
       when: formatSessionTime(c.startsAt, c.timeZone),
