@@ -11,7 +11,9 @@ import { readForm } from '~/services/request-body.server'
 const DismissSchema = z.object({ id: z.uuid(), returnTo: z.string().optional() })
 
 export async function action({ request }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  // The notices are the team's (ownership offers); an event's speaker has none, and meets the 404
+  // wall here as on the team's other pages.
+  const scope = await requireWorkspace(request, 'team.view')
   const parsed = DismissSchema.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return new Response('This notice does not exist.', { status: 400 })
   // Dismissing twice (a second click, another tab) is no error: the notice is gone either way, and
