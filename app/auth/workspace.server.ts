@@ -128,6 +128,17 @@ export async function sessionChangeRefusal(scope: WorkspaceScope, sessionId: str
   return new Response('Session not found', { status: 404 })
 }
 
+/**
+ * May this person preview a session's draft attendee page (/t/{code})? Whoever may open the session
+ * in the workspace — its runner, the owner and admins, a member while "Members see every lead" is on —
+ * so the session page's "Open the attendee page" never leads to a "not found" (issue 29 Deliver 1).
+ */
+export async function previewsDraft(userId: string, session: { userId: string; workspaceId: string }) {
+  if (userId === session.userId) return true
+  const membership = await getMembership(userId, session.workspaceId)
+  return !!membership && opensEverySession(membership.role, membership.workspace.membersSeeAllLeads, 'read')
+}
+
 /** Makes a workspace the current one of this browser (the switcher, joining, creating). */
 export async function currentWorkspaceCookie(workspaceId: string) {
   return workspaceCookie().serialize(workspaceId)

@@ -224,17 +224,19 @@ export default function SessionPage() {
             Short link and QR code
           </h2>
           <ShortLink url={url} />
-          {/* A draft's preview is its runner's alone: a reader would open a "not found". */}
-          {session.status !== 'draft' || canRun ? (
-            <p className="mt-2 text-sm">
-              <a href={url} target="_blank" rel="noreferrer" className="text-brand-300 underline">
-                Open the attendee page
-              </a>{' '}
-              <span className="text-slate-400">
-                {session.status === 'draft' ? '(a preview only you can see until you go live)' : '(opening it counts as a visit)'}
-              </span>
-            </p>
-          ) : null}
+          {/* Whoever opens this page may open a draft's preview too (previewsDraft). */}
+          <p className="mt-2 text-sm">
+            <a href={url} target="_blank" rel="noreferrer" className="text-brand-300 underline">
+              Open the attendee page
+            </a>{' '}
+            <span className="text-slate-400">
+              {session.status !== 'draft'
+                ? '(opening it counts as a visit)'
+                : canRun
+                  ? '(a preview: attendees cannot open it until you go live)'
+                  : '(a preview: attendees cannot open it until it goes live)'}
+            </span>
+          </p>
           <h3 className="mt-6 font-semibold text-white">Downloads</h3>
           <ul className="mt-2 flex flex-wrap gap-2">
             {QR_DOWNLOADS.map((d) => (

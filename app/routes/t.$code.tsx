@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { isbot } from 'isbot'
 import { getSessionUser } from '~/auth/session.server'
+import { previewsDraft } from '~/auth/workspace.server'
 import { getConfig } from '~/config.server'
 import { consentNoticeText, shareBoxText } from '~/lib/consent-text'
 import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
@@ -18,7 +19,8 @@ import { readForm, RequestBodyError } from '~/services/request-body.server'
 
 // GET /t/{code}: the attendee page of a session (a complete small HTML document, not the app shell;
 // see app/services/attendee-page.server.tsx). POST /t/{code}: the sign-up, post/redirect/get to the
-// thank-you page. Drafts are "not found" to all but their owner, who sees a preview; a closed
+// thank-you page. Drafts are "not found" to all but those who may open the session in its
+// workspace (previewsDraft), who see a preview; a closed
 // session answers 410 with a page saying so.
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -26,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!session) return (await typedCodeRedirect(request, params.code ?? '')) ?? notFound()
   if (session.status === 'draft') {
     const viewer = await getSessionUser(request)
-    if (viewer?.id !== session.userId) return notFound()
+    if (!viewer || !(await previewsDraft(viewer.id, session))) return notFound()
     return renderSessionPage({ session, token: issueSubmissionToken(session.id), nonce: context.cspNonce, preview: true })
   }
   if (session.status === 'closed') return ended(session)

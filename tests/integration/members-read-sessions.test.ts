@@ -13,6 +13,7 @@ import { loader as qrLoader } from '~/routes/app.sessions.$id.qr.$format'
 import { action as roiAction, loader as roiLoader } from '~/routes/app.sessions.$id.roi'
 import { loader as sessionLeadsLoader } from '~/routes/app.sessions.$id_.leads'
 import { loader as talkRoiLoader } from '~/routes/app.talks.$id_.roi'
+import { loader as attendeeLoader } from '~/routes/t.$code'
 import { sessionForm } from './app-utils'
 import { call, createUser, makeRequest } from './utils'
 import { cookieFor, twoWorkspaces } from './workspace-fixtures'
@@ -188,5 +189,31 @@ describe('"Members see every lead" off: no page links a member to a session they
     expect(talk.text).not.toContain(fx.A.sessions.owner)
     const home = await get(fx.cookies.memberA, '/app', homeLoader)
     expect(home.text).not.toContain(fx.A.sessions.owner)
+  })
+})
+
+describe("a draft's attendee page previews for whoever opens the session (no dead link)", () => {
+  const attendee = (code: string, cookie: string) =>
+    call(attendeeLoader, makeRequest(`/t/${code}`, { cookie }), { code }) as Promise<Response>
+
+  it('the owner, and a member while "Members see every lead" is on, preview a colleague\'s draft; off, or another workspace, 404', async () => {
+    const draft = await sessionRow(fx.A.sessions.member!)
+    await getDb().update(talkSessions).set({ status: 'draft' }).where(eq(talkSessions.id, draft!.id))
+    const owner = await cookieFor(fx.A.ownerUserId, fx.A.id)
+    const outsider = await cookieFor(fx.B.ownerUserId, fx.B.id)
+
+    await seeEveryLead(true)
+    const page = await get(reader, `/app/sessions/${draft!.id}`, sessionLoader, { id: draft!.id })
+    expect(page.status).toBe(200)
+    for (const cookie of [owner, reader]) {
+      const preview = await attendee(draft!.code, cookie)
+      expect(preview.status).toBe(200)
+      expect(await preview.text()).toContain('Preview: this session is a draft.')
+    }
+    expect((await attendee(draft!.code, outsider)).status).toBe(404)
+
+    await seeEveryLead(false)
+    expect((await attendee(draft!.code, reader)).status).toBe(404)
+    expect((await attendee(draft!.code, owner)).status).toBe(200)
   })
 })
