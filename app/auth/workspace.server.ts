@@ -147,6 +147,7 @@ export async function currentWorkspaceCookie(workspaceId: string) {
 const FORBIDDEN_TEXT: Partial<Record<WorkspaceAction, string>> = {
   'integrations.manage': "Only the workspace's owner and admins can manage integrations.",
   'webhooks.manage': "Only the workspace's owner and admins can manage webhooks.",
+  'apiKeys.manage': "Only the workspace's owner and admins can manage API keys.",
   'leads.export': "Only the workspace's owner and admins can export every lead.",
   'members.manage': "Only the workspace's owner and admins can manage members.",
   'invitations.manage': "Only the workspace's owner and admins can invite people.",

@@ -49,6 +49,8 @@ const EXPECTED: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'invitations.manage': [O, A],
   'integrations.manage': [O, A],
   'webhooks.manage': [O, A],
+  // Settings → API (issue 30): API keys, whose scopes never exceed their creator's role.
+  'apiKeys.manage': [O, A],
   'retention.manage': [O, A],
   'sessions.all': [O, A],
   'audit.view': [O, A],

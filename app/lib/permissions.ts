@@ -35,6 +35,8 @@ export const WORKSPACE_ACTIONS = [
   'invitations.manage',
   'integrations.manage',
   'webhooks.manage',
+  // Settings → API (issue 30): create and revoke the workspace's API keys.
+  'apiKeys.manage',
   'retention.manage',
   'sessions.all',
   'audit.view',
@@ -67,6 +69,7 @@ export const PERMISSIONS: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'invitations.manage': ['owner', 'admin'],
   'integrations.manage': ['owner', 'admin'],
   'webhooks.manage': ['owner', 'admin'],
+  'apiKeys.manage': ['owner', 'admin'],
   'retention.manage': ['owner', 'admin'],
   'sessions.all': ['owner', 'admin'],
   'audit.view': ['owner', 'admin'],
@@ -226,5 +229,7 @@ export const AUDIT_KINDS = {
   'speakers.imported': 'Speakers imported',
   'speaker.invited': 'Speaker invited',
   'speaker.claimed': 'Speaker claimed their page',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
 } as const
 export type AuditKind = keyof typeof AUDIT_KINDS

@@ -36,6 +36,11 @@ type Limits = {
    * export (issue 23): the Event Organiser plan. Events made stay readable after the plan ends.
    */
   events: boolean
+  /**
+   * The public REST API (issue 30): requests a minute per API key, counted in the database so every
+   * instance agrees; null = no API on this plan (the settings page says which plans add it).
+   */
+  apiRequestsPerMinute: number | null
 }
 
 export const PLAN_LIMITS: Record<Plan, Limits> = {
@@ -46,6 +51,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     leadAnalytics: false,
     directoryListing: false,
     events: false,
+    apiRequestsPerMinute: null,
   },
   solo: {
     liveSessions: null,
@@ -54,6 +60,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     leadAnalytics: false,
     directoryListing: false,
     events: false,
+    apiRequestsPerMinute: null,
   },
   pro: {
     liveSessions: null,
@@ -62,6 +69,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     leadAnalytics: true,
     directoryListing: true,
     events: false,
+    apiRequestsPerMinute: 600,
   },
   teams: {
     liveSessions: null,
@@ -70,6 +78,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     leadAnalytics: true,
     directoryListing: true,
     events: false,
+    apiRequestsPerMinute: 1_200,
   },
   organiser: {
     liveSessions: null,
@@ -78,6 +87,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     leadAnalytics: true,
     directoryListing: false,
     events: true,
+    apiRequestsPerMinute: 1_200,
   },
 }
 
@@ -130,6 +140,21 @@ export function hasDirectoryListing(plan: Plan) {
 /** The plans whose people are listed in the directory (the directory query's `plan in (…)`). */
 export const DIRECTORY_PLANS: readonly Plan[] = PLANS.filter(hasDirectoryListing)
 
+/** Does a plan include the public API (API keys, /api/v1)? */
+export function hasApi(plan: Plan) {
+  return PLAN_LIMITS[plan].apiRequestsPerMinute !== null
+}
+
+/** Requests a minute one API key of this plan may make; null when the plan has no API. */
+export function apiRateLimit(plan: Plan) {
+  return PLAN_LIMITS[plan].apiRequestsPerMinute
+}
+
+/** Settings → API without the API in the plan, and a key of a workspace that moved off it, word for word. */
+export function apiNotInPlanMessage(plan: Plan) {
+  return `Your ${PLAN_LABELS[plan]} plan does not include the API. It is included in the ${plansWith('apiRequestsPerMinute')} plans.`
+}
+
 /** The owner (or an admin) looking at a published profile the directory does not list. */
 export function notListedMessage(viewer: 'owner' | 'admin') {
   const plans = plansWith('directoryListing', 'or')
@@ -140,7 +165,7 @@ export function notListedMessage(viewer: 'owner' | 'admin') {
 
 /** The plans with a capability, as a sentence names them: "Professional, Teams and Event Organiser". */
 export function plansWith(
-  capability: 'crmIntegration' | 'leadAnalytics' | 'directoryListing',
+  capability: 'crmIntegration' | 'leadAnalytics' | 'directoryListing' | 'apiRequestsPerMinute',
   conjunction: 'and' | 'or' = 'and',
 ) {
   const labels = PLANS.filter((p) => PLAN_LIMITS[p][capability]).map((p) => PLAN_LABELS[p])
