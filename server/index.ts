@@ -16,6 +16,7 @@ import { pageCache } from './page-cache'
 import { installRouteMatchingMemo } from './route-matching'
 import {
   allowOn405,
+  apiRefusals,
   bodyCeiling,
   closeUnreadBodies,
   refuseControlCharactersInUrl,
@@ -60,6 +61,7 @@ export async function createApp() {
   app.disable('x-powered-by')
   if (config.TRUST_PROXY) app.set('trust proxy', true)
   app.use(requestId({ trustProxy: config.TRUST_PROXY }))
+  app.use(apiRefusals(config.appUrl))
   app.use(allowOn405)
   app.use(closeUnreadBodies(REQUEST_BODY_CEILING_BYTES))
   app.use(compression(), coalesceFlushes)

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import express, { type NextFunction, type Request, type Response } from 'express'
+import { API_BASE_PATH } from '../app/lib/api'
+import { apiErrorBody, type ApiErrorCode } from '../app/lib/api-errors'
 
 export type SecurityOptions = {
   isProduction: boolean
@@ -63,25 +65,53 @@ export function securityHeaders(options: SecurityOptions) {
   }
 }
 
+export function isApiPath(path: string) {
+  return path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`)
+}
+
+/**
+ * /api/v1 answers only in its own shape (issue 30: JSON, never a page): mark its requests, so the
+ * refusals below answer there with its error body and Request-Id, as the API's own wrapper does.
+ */
+export function apiRefusals(appUrl: string) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (isApiPath(req.path)) res.locals.apiAppUrl = appUrl
+    next()
+  }
+}
+
+/** A refusal before the app: plain text, or the API's error shape under /api/v1. */
+function refuse(res: Response, status: number, text: string, code: ApiErrorCode) {
+  const appUrl = res.locals?.apiAppUrl as string | undefined
+  if (!appUrl) return res.status(status).type('text/plain').send(text)
+  res.setHeader('Request-Id', String(res.locals.requestId ?? ''))
+  res.setHeader('Cache-Control', 'no-store')
+  return res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify(apiErrorBody(appUrl, code, text)))
+}
+
 /**
  * Every state-changing request must come from our own pages: the Origin (or, failing that,
  * Sec-Fetch-Site) has to match this site. Non-browser clients send neither and carry no ambient cookies.
+ * The API's server-to-server calls send neither too, and pass; a browser's cross-site call is refused
+ * here as well (the API never reads the session cookie, so this is a second wall, not the only one).
  */
 export function sameOriginPosts(appUrl: string) {
   const allowed = origin(appUrl)
+  const crossSite = (res: Response) => refuse(res, 403, 'Cross-site request refused.', 'forbidden')
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
     const requestOrigin = req.get('Origin')
     const hostOrigin = `${req.protocol}://${req.get('Host')}`
     if (requestOrigin && requestOrigin !== 'null') {
       if (requestOrigin === allowed || requestOrigin === hostOrigin) return next()
-      return res.status(403).type('text/plain').send('Cross-site request refused.')
+      return crossSite(res)
     }
     const site = req.get('Sec-Fetch-Site')
-    if (site && site !== 'same-origin' && site !== 'none') {
-      return res.status(403).type('text/plain').send('Cross-site request refused.')
-    }
-    if (requestOrigin === 'null') return res.status(403).type('text/plain').send('Cross-site request refused.')
+    if (site && site !== 'same-origin' && site !== 'none') return crossSite(res)
+    if (requestOrigin === 'null') return crossSite(res)
     next()
   }
 }
@@ -175,7 +205,7 @@ const URL_CONTROL_CHARACTERS = /%(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])|[\u0000-\
  */
 export function refuseControlCharactersInUrl(req: Request, res: Response, next: NextFunction) {
   if (URL_CONTROL_CHARACTERS.test(req.originalUrl)) {
-    return res.status(400).type('text/plain').send('The address contains characters that are not allowed.')
+    return refuse(res, 400, 'The address contains characters that are not allowed.', 'bad_request')
   }
   next()
 }
@@ -186,7 +216,7 @@ export function bodyCeiling(maxBytes: number) {
     const length = Number(req.get('Content-Length') ?? 0)
     if (length > maxBytes) {
       res.set('Connection', 'close')
-      return res.status(413).type('text/plain').send('The request is too large.')
+      return refuse(res, 413, 'The request is too large.', 'payload_too_large')
     }
     next()
   }

@@ -104,7 +104,10 @@ function toScope(user: SessionUser, { workspace, role }: { workspace: WorkspaceS
  * scope is the leads' scope (scope.runnerId), so whoever sees a lead opens the session it came from.
  * Talks are shared: every member uses them.
  */
-export function sessionsScope(scope: WorkspaceScope, access: SessionAccess): Scope {
+export function sessionsScope(
+  scope: Pick<WorkspaceScope, 'ownerId' | 'userId' | 'role'> & { workspace: { membersSeeAllLeads: boolean } },
+  access: SessionAccess,
+): Scope {
   return {
     ownerId: scope.ownerId,
     userId: scope.userId,

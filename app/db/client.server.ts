@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Sql as PostgresClient } from 'postgres'
 import type { Config } from '~/config.server'
 import * as accounts from './schema/accounts'
+import * as api from './schema/api'
 import * as billing from './schema/billing'
 import * as content from './schema/content'
 import * as directory from './schema/directory'
@@ -24,6 +25,7 @@ import * as workspaces from './schema/workspaces'
 // domain file is added here too, or queries on its tables lose their types.
 const schema = {
   ...accounts,
+  ...api,
   ...billing,
   ...content,
   ...directory,

@@ -81,8 +81,16 @@ export function codesWithStatus(status: number): ApiErrorCode[] {
   return API_ERROR_CODES.filter((code) => API_ERRORS[code].status === status)
 }
 
-/** The error object as the OpenAPI document declares it (one schema, one per status in each operation). */
+const errorSchemas = new Map<number, ReturnType<typeof makeErrorSchema>>()
+
+/** The error object as the OpenAPI document declares it: one schema per status, its codes listed. */
 export function apiErrorSchema(status: number) {
+  let schema = errorSchemas.get(status)
+  if (!schema) errorSchemas.set(status, (schema = makeErrorSchema(status)))
+  return schema
+}
+
+function makeErrorSchema(status: number) {
   const codes = codesWithStatus(status)
   return z
     .object({

@@ -56,7 +56,7 @@ describe('the error shape', () => {
   })
 
   it('has one status per code, and the statuses the issue names', () => {
-    const statuses = new Set(Object.values(API_ERRORS).map((e) => e.status))
+    const statuses = new Set<number>(Object.values(API_ERRORS).map((e) => e.status))
     for (const s of [400, 401, 403, 404, 409, 413, 422, 429]) expect(statuses.has(s)).toBe(true)
     expect(codesWithStatus(409)).toEqual(['conflict', 'idempotency_key_in_use', 'idempotency_key_reused'])
   })

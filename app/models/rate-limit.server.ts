@@ -4,13 +4,14 @@ import { rateLimits } from '~/db/schema/limits'
 
 /**
  * Fixed-window counter kept in the database, so limits hold across processes.
- * Returns whether this hit is allowed and how long until the window resets.
+ * Returns whether this hit is allowed, how long until the window resets, and the hits counted in it
+ * (this one included), all from the one upsert: every instance agrees.
  */
 export async function hitRateLimit(
   key: string,
   limit: number,
   windowMs: number,
-): Promise<{ allowed: boolean; retryAfterMs: number }> {
+): Promise<{ allowed: boolean; retryAfterMs: number; count: number }> {
   const now = new Date()
   // Raw sql`` parameters reach postgres.js untyped, and it only accepts strings there: pass ISO text
   // (Postgres casts it to timestamptz). PGlite accepts either.
@@ -29,13 +30,16 @@ export async function hitRateLimit(
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
   const count = row?.count ?? 1
   const retryAfterMs = Math.max(0, (row?.windowStart ?? now).getTime() + windowMs - now.getTime())
-  return { allowed: count <= limit, retryAfterMs }
+  return { allowed: count <= limit, retryAfterMs, count }
 }
 
+/** Windows that ended: every limit's window is a day at most, so a day-old start is over. */
 export async function pruneRateLimits(olderThanMs = 24 * 60 * 60 * 1000) {
-  await getDb()
+  const deleted = await getDb()
     .delete(rateLimits)
     .where(sql`${rateLimits.windowStart} < ${new Date(Date.now() - olderThanMs).toISOString()}::timestamptz`)
+    .returning({ key: rateLimits.key })
+  return deleted.length
 }
 
 const localWindows = new Map<string, { start: number; count: number }>()

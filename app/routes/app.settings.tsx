@@ -62,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     allows: planAllowances(scope.workspace.plan),
     canSetRetention: can(scope.role, 'retention.manage'),
     canManageWebhooks: can(scope.role, 'webhooks.manage'),
+    canManageApiKeys: can(scope.role, 'apiKeys.manage'),
     canManageIntegrations: can(scope.role, 'integrations.manage'),
     canViewBilling: can(scope.role, 'billing.view'),
     email: scope.user.email,
@@ -142,6 +143,7 @@ export default function Settings() {
     retentionMonths,
     canSetRetention,
     canManageWebhooks,
+    canManageApiKeys,
     canManageIntegrations,
     canViewBilling,
   } = useLoaderData<typeof loader>()
@@ -197,6 +199,18 @@ export default function Settings() {
           <p className="mt-2 text-slate-300">Send new, changed and deleted leads to your own systems, signed.</p>
           <Link to="/app/settings/webhooks" className="mt-4 inline-block text-brand-300 underline">
             Manage webhooks
+          </Link>
+        </section>
+      ) : null}
+
+      {canManageApiKeys ? (
+        <section aria-labelledby="api-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">
+          <h2 id="api-title" className="text-lg font-semibold text-white">
+            API
+          </h2>
+          <p className="mt-2 text-slate-300">Keys for Zapier, Make, n8n or your own code to reach your leads and sessions.</p>
+          <Link to="/app/settings/api" className="mt-4 inline-block text-brand-300 underline">
+            Manage API keys
           </Link>
         </section>
       ) : null}

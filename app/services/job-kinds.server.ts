@@ -2,9 +2,11 @@ import { getConfig } from '~/config.server'
 import type { JobKind, JobPayloads } from '~/jobs/payloads'
 import type { JobRow } from '~/jobs/queue.server'
 import { finishedLeadEventPayload } from '~/lib/erasure'
+import { pruneIdempotencyKeys } from '~/models/api-idempotency.server'
 import { pruneAuditEvents } from '~/models/audit.server'
 import { recomputeEntitlement } from '~/models/billing.server'
 import { pruneConfirmationBudgets, type ConfirmationLimits } from '~/models/confirmation-budget.server'
+import { pruneRateLimits } from '~/models/rate-limit.server'
 import { CRM_SYNC_MAX_ATTEMPTS, runCrmBackfill, runCrmSync } from './crm-sync.server'
 import { createTransport, deliverEmail, type Transport } from './email.server'
 import { dispatchLeadEvent, dispatchLeadEvents } from './lead-events.server'
@@ -85,6 +87,9 @@ export function createJobRegistry(
         ...(await pruneFinished({ olderThanDays })),
         budgets: await pruneConfirmationBudgets(),
         audit: await pruneAuditEvents(),
+        // The API's answers kept for Idempotency-Key (24 h) and the rate-limit windows that ended.
+        idempotency: await pruneIdempotencyKeys(),
+        rateLimits: await pruneRateLimits(),
       }),
     },
     'storage.sweep': {

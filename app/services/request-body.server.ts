@@ -158,6 +158,23 @@ export async function readJson(
 }
 
 /**
+ * A JSON body that may be absent (the public API: a POST that takes no fields may come with none, and
+ * no Content-Type): no bytes → undefined; otherwise as readJson, the type checked once there is a body.
+ */
+export async function readOptionalJson(request: Request, options: { maxBytes: number }): Promise<unknown> {
+  const bytes = await readBytes(request, options.maxBytes)
+  if (bytes.byteLength === 0) return undefined
+  if (mediaType(request) !== 'application/json') throw bodyErrorResponse(request, 415, BODY_ERRORS.unsupportedJson)
+  let value: unknown
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch {
+    throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadableJson)
+  }
+  return cleanJson(value)
+}
+
+/**
  * The body exactly as sent, as UTF-8 text (a webhook's signature covers these bytes: nothing is
  * parsed or cleaned). Throws a 413 Response over `maxBytes`.
  */

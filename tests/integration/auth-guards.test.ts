@@ -163,6 +163,9 @@ export const GUARD_TABLE: Row[] = [
   // Settings → Billing (issue 22): the owner and admins see it, the owner alone acts (billing-settings.test.ts has the roles).
   ...workspace('loader', 'app.settings_.billing/route.tsx', '/app/settings/billing'),
   ...workspace('action', 'app.settings_.billing/route.tsx', '/app/settings/billing', { intent: 'portal' }),
+  // Settings → API (issue 30): the workspace's API keys.
+  ...workspace('loader', 'app.settings_.api.tsx', '/app/settings/api'),
+  ...workspace('action', 'app.settings_.api.tsx', '/app/settings/api', { intent: 'revoke', id: NO_ID }),
   ...workspace('loader', 'app.settings_.webhooks._index.tsx', '/app/settings/webhooks'),
   ...workspace('loader', 'app.settings_.webhooks.new.tsx', '/app/settings/webhooks/new'),
   ...workspace('action', 'app.settings_.webhooks.new.tsx', '/app/settings/webhooks/new', { url: '' }),

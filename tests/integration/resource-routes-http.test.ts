@@ -114,6 +114,25 @@ const cases: Record<string, Array<{ name: string; run: () => Promise<void> }>> =
       },
     },
   ],
+  'api.v1.$.tsx': [
+    {
+      name: 'an unknown path → 404 in the API error shape, never the HTML page (more in api-http.test.ts)',
+      run: async () => {
+        const res = await send('/api/v1/nothing-here')
+        expect(res.status).toBe(404)
+        expect(res.headers.get('Content-Type')).toMatch(/^application\/json/)
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found')
+      },
+    },
+    {
+      name: 'GET /api/v1/me without a key → 401',
+      run: async () => {
+        const res = await send('/api/v1/me')
+        expect(res.status).toBe(401)
+        expect(res.headers.get('WWW-Authenticate')).toBe('Bearer realm="api"')
+      },
+    },
+  ],
   'api.webhooks.stripe.tsx': [
     {
       name: 'POST without Stripe configured → 404 JSON, nothing read',
