@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FOLLOW_UP_ERRORS, mergeTags, normalizeTag, PipelineSchema } from './lead-follow-up'
+import { changeTags, FOLLOW_UP_ERRORS, mergeTags, normalizeTag, PipelineSchema } from './lead-follow-up'
 
 describe('normalizeTag', () => {
   it.each([
@@ -27,6 +27,35 @@ describe('mergeTags', () => {
     // A tag already there does not count against the limit.
     { current: twenty, input: 'T0', result: { ok: true, tags: twenty, added: [] } },
   ])('$input onto $current.length tags', ({ current, input, result }) => expect(mergeTags(current, input)).toEqual(result))
+})
+
+describe('changeTags', () => {
+  const twenty = Array.from({ length: 20 }, (_, i) => `t${i}`)
+  it.each([
+    {
+      current: ['vip'],
+      change: { set: ['New ', 'new', 'Later'] },
+      result: { ok: true, tags: ['new', 'later'], added: ['new', 'later'], removed: ['vip'] },
+    },
+    { current: ['vip'], change: { set: [] }, result: { ok: true, tags: [], added: [], removed: ['vip'] } },
+    {
+      current: ['vip'],
+      change: { add: ['VIP', 'hot'] },
+      result: { ok: true, tags: ['vip', 'hot'], added: ['hot'], removed: [] },
+    },
+    {
+      current: ['vip', 'hot'],
+      change: { remove: ['Hot', 'absent'] },
+      result: { ok: true, tags: ['vip'], added: [], removed: ['hot'] },
+    },
+    // Removing wins over adding the same tag in one change.
+    { current: [], change: { add: ['x'], remove: ['x'] }, result: { ok: true, tags: [], added: [], removed: [] } },
+    { current: [], change: { add: [' '] }, result: { ok: false, error: FOLLOW_UP_ERRORS.tagEmpty } },
+    { current: [], change: { add: ['a,b'] }, result: { ok: false, error: FOLLOW_UP_ERRORS.tagComma } },
+    { current: [], change: { set: ['x'.repeat(41)] }, result: { ok: false, error: FOLLOW_UP_ERRORS.tagTooLong } },
+    { current: twenty, change: { add: ['one more'] }, result: { ok: false, error: FOLLOW_UP_ERRORS.tooManyTags } },
+    { current: twenty, change: { add: ['T0'] }, result: { ok: true, tags: twenty, added: [], removed: [] } },
+  ])('$change onto $current.length tags', ({ current, change, result }) => expect(changeTags(current, change)).toEqual(result))
 })
 
 describe('PipelineSchema', () => {

@@ -13,6 +13,7 @@ export const FOLLOW_UP_ERRORS = {
   tagEmpty: 'Enter a tag',
   tagTooLong: `A tag must be at most ${TAG_MAX_LENGTH} characters`,
   tooManyTags: `A person can have at most ${TAGS_PER_PERSON} tags`,
+  tagComma: 'A tag cannot contain a comma',
   noteEmpty: 'Write the note',
   noteTooLong: `A note must be at most ${NOTE_MAX_LENGTH} characters`,
   status: 'Choose a status',
@@ -45,6 +46,41 @@ export function mergeTags(
   }
   if (tags.length > TAGS_PER_PERSON) return { ok: false, error: FOLLOW_UP_ERRORS.tooManyTags }
   return { ok: true, tags, added }
+}
+
+/** Why one tag cannot be stored as given (normalised first); null when it can. */
+export function tagProblem(tag: string): string | null {
+  if (tag === '') return FOLLOW_UP_ERRORS.tagEmpty
+  if ([...tag].length > TAG_MAX_LENGTH) return FOLLOW_UP_ERRORS.tagTooLong
+  // The app's "Add tags" field splits on commas: a tag holding one could never be typed or removed there.
+  if (tag.includes(',')) return FOLLOW_UP_ERRORS.tagComma
+  return null
+}
+
+/**
+ * A person's tags after a change given as lists (the API: replace them all with `set`, or `add` and
+ * `remove` some): normalised, duplicates dropped, order kept, the same limits as mergeTags. `added`
+ * and `removed` say what changed, for the timeline.
+ */
+export function changeTags(
+  current: readonly string[],
+  change: { set?: readonly string[]; add?: readonly string[]; remove?: readonly string[] },
+): { ok: true; tags: string[]; added: string[]; removed: string[] } | { ok: false; error: string } {
+  const given = [...(change.set ?? []), ...(change.add ?? []), ...(change.remove ?? [])].map(normalizeTag)
+  const problem = given.map(tagProblem).find((p) => p !== null)
+  if (problem) return { ok: false, error: problem }
+  const removing = new Set((change.remove ?? []).map(normalizeTag))
+  const tags: string[] = []
+  for (const tag of [...(change.set ?? current), ...(change.add ?? [])].map(normalizeTag)) {
+    if (!removing.has(tag) && !tags.includes(tag)) tags.push(tag)
+  }
+  if (tags.length > TAGS_PER_PERSON) return { ok: false, error: FOLLOW_UP_ERRORS.tooManyTags }
+  return {
+    ok: true,
+    tags,
+    added: tags.filter((t) => !current.includes(t)),
+    removed: current.filter((t) => !tags.includes(t)),
+  }
 }
 
 const noteBody = z.preprocess(

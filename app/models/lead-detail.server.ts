@@ -7,6 +7,7 @@ import { consentTexts, leadConsents, leads } from '~/db/schema/leads'
 import { contactNotes, contacts, leadEvents } from '~/db/schema/people'
 import { talkSessions, talks, type SessionQuestion } from '~/db/schema/talks'
 import type { Scope } from '~/lib/permissions'
+import type { Plan } from '~/lib/plans'
 import { isUuid } from '~/lib/text'
 import { attendeeDetailColumns, runnerCondition, visibleLeadsFilter } from './leads.server'
 
@@ -26,6 +27,9 @@ export type PersonCapture = {
   sessionCode: string
   /** Who runs the session (talk_sessions.user_id): whether the viewer opens it (sessionsScope). */
   sessionRunnerId: string
+  talkId: string
+  /** The organiser's event the session belongs to (issue 23); null for a speaker's own session. */
+  eventId: string | null
   eventName: string
   talkTitle: string
   startsAt: Date
@@ -98,6 +102,8 @@ const captureColumns = {
   sessionId: leads.sessionId,
   sessionCode: talkSessions.code,
   sessionRunnerId: talkSessions.userId,
+  talkId: talkSessions.talkId,
+  eventId: talkSessions.eventId,
   eventName: talkSessions.eventName,
   talkTitle: talks.title,
   startsAt: talkSessions.startsAt,
@@ -117,11 +123,13 @@ export async function visibleCaptures(db: Executor, scope: Scope, contactId: str
 /**
  * visibleCaptures of many people in one query: by person id, each list oldest first. With a scope,
  * only the captures it sees (the runner rule); without, every capture the plan shows (scoring).
+ * `plan`, when the caller read the one owner's plan already, spares the gate its per-row plan lookup.
  */
 export async function visibleCapturesOf(
   db: Executor,
   people: readonly { ownerId: string; contactId: string }[],
   scope?: Scope,
+  plan?: Plan,
 ): Promise<Map<string, PersonCapture[]>> {
   const byPerson = new Map<string, PersonCapture[]>()
   if (people.length === 0) return byPerson
@@ -135,7 +143,7 @@ export async function visibleCapturesOf(
       and(
         inIdList(leads.contactId, [...ownerOf.keys()]),
         inIdList(leads.ownerId, [...new Set(ownerOf.values())]),
-        visibleLeadsFilter(),
+        visibleLeadsFilter(plan ? { plan } : undefined),
         scope ? runnerCondition(scope) : undefined,
       ),
     )

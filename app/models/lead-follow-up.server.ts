@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb, type Tx } from '~/db/client.server'
 import { contactNotes, contacts } from '~/db/schema/people'
-import { mergeTags, normalizeTag } from '~/lib/lead-follow-up'
+import { changeTags, FOLLOW_UP_ERRORS, mergeTags, normalizeTag } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
 import type { Scope } from '~/lib/permissions'
 import { eraseCaptures, recordLeadEvent } from '~/models/lead-events.server'
@@ -27,34 +27,54 @@ async function withPerson<T>(actor: Actor, work: (tx: Tx, person: Person) => Pro
 
 const owned = (actor: Actor) => and(eq(contacts.id, actor.contactId), eq(contacts.ownerId, actor.ownerId))
 
+type Pipeline = { status: ContactStatus; dealValueCents: number | null; dealCurrency: string | null }
+
+/** Writes the status and the deal value of a locked person; one timeline entry per thing that changed. */
+async function writePipeline(tx: Tx, actor: Actor, person: Person, input: Pipeline) {
+  const statusChanged = person.status !== input.status
+  const dealCurrency = input.dealValueCents === null ? null : input.dealCurrency
+  const dealChanged =
+    person.dealValueCents !== input.dealValueCents || (input.dealValueCents !== null && person.dealCurrency !== dealCurrency)
+  if (!statusChanged && !dealChanged) return false
+  await tx
+    .update(contacts)
+    .set({ status: input.status, dealValueCents: input.dealValueCents, dealCurrency, updatedAt: new Date() })
+    .where(owned(actor))
+  const base = { ownerId: actor.ownerId, contactId: actor.contactId, actorId: actor.userId, notify: 'lead.updated' as const }
+  if (statusChanged) await recordLeadEvent(tx, { ...base, type: 'status', data: { from: person.status, to: input.status } })
+  if (dealChanged)
+    await recordLeadEvent(tx, {
+      ...base,
+      type: 'deal',
+      data: {
+        from: person.dealValueCents === null ? null : { cents: person.dealValueCents, currency: person.dealCurrency },
+        to: input.dealValueCents === null ? null : { cents: input.dealValueCents, currency: dealCurrency },
+      },
+    })
+  return true
+}
+
+/** Writes a locked person's new tags with one timeline entry naming what was added and removed. */
+async function writeTags(tx: Tx, actor: Actor, change: { tags: string[]; added: string[]; removed: string[] }) {
+  if (change.added.length === 0 && change.removed.length === 0) return false
+  await tx.update(contacts).set({ tags: change.tags, updatedAt: new Date() }).where(owned(actor))
+  await recordLeadEvent(tx, {
+    ownerId: actor.ownerId,
+    contactId: actor.contactId,
+    actorId: actor.userId,
+    type: 'tags',
+    data: { added: change.added, removed: change.removed },
+    notify: 'lead.updated',
+  })
+  return true
+}
+
 /** Sets the status and the deal value; one timeline entry per thing that changed. */
 export function savePipeline(
   actor: Actor,
   input: { status: ContactStatus; dealValueCents: number | null; dealCurrency: string },
 ) {
-  return withPerson(actor, async (tx, person) => {
-    const statusChanged = person.status !== input.status
-    const dealCurrency = input.dealValueCents === null ? null : input.dealCurrency
-    const dealChanged =
-      person.dealValueCents !== input.dealValueCents || (input.dealValueCents !== null && person.dealCurrency !== dealCurrency)
-    if (!statusChanged && !dealChanged) return { changed: false }
-    await tx
-      .update(contacts)
-      .set({ status: input.status, dealValueCents: input.dealValueCents, dealCurrency, updatedAt: new Date() })
-      .where(owned(actor))
-    const base = { ownerId: actor.ownerId, contactId: actor.contactId, actorId: actor.userId, notify: 'lead.updated' as const }
-    if (statusChanged) await recordLeadEvent(tx, { ...base, type: 'status', data: { from: person.status, to: input.status } })
-    if (dealChanged)
-      await recordLeadEvent(tx, {
-        ...base,
-        type: 'deal',
-        data: {
-          from: person.dealValueCents === null ? null : { cents: person.dealValueCents, currency: person.dealCurrency },
-          to: input.dealValueCents === null ? null : { cents: input.dealValueCents, currency: dealCurrency },
-        },
-      })
-    return { changed: true }
-  })
+  return withPerson(actor, async (tx, person) => ({ changed: await writePipeline(tx, actor, person, input) }))
 }
 
 /** Adds comma-separated tags (normalised); an error message when they do not fit the rules. */
@@ -62,16 +82,7 @@ export function addTags(actor: Actor, input: string) {
   return withPerson(actor, async (tx, person) => {
     const merged = mergeTags(person.tags, input)
     if (!merged.ok) return merged
-    if (merged.added.length === 0) return { ok: true as const, added: [] }
-    await tx.update(contacts).set({ tags: merged.tags, updatedAt: new Date() }).where(owned(actor))
-    await recordLeadEvent(tx, {
-      ownerId: actor.ownerId,
-      contactId: actor.contactId,
-      actorId: actor.userId,
-      type: 'tags',
-      data: { added: merged.added, removed: [] },
-      notify: 'lead.updated',
-    })
+    await writeTags(tx, actor, { tags: merged.tags, added: merged.added, removed: [] })
     return { ok: true as const, added: merged.added }
   })
 }
@@ -80,20 +91,46 @@ export function removeTag(actor: Actor, raw: string) {
   return withPerson(actor, async (tx, person) => {
     const tag = normalizeTag(raw)
     if (!person.tags.includes(tag)) return { removed: false }
-    await tx
-      .update(contacts)
-      .set({ tags: person.tags.filter((t) => t !== tag), updatedAt: new Date() })
-      .where(owned(actor))
-    await recordLeadEvent(tx, {
-      ownerId: actor.ownerId,
-      contactId: actor.contactId,
-      actorId: actor.userId,
-      type: 'tags',
-      data: { added: [], removed: [tag] },
-      notify: 'lead.updated',
-    })
+    await writeTags(tx, actor, { tags: person.tags.filter((t) => t !== tag), added: [], removed: [tag] })
     return { removed: true }
   })
+}
+
+export type PersonChange = {
+  status?: ContactStatus
+  /** undefined keeps the deal; null clears it. */
+  deal?: { cents: number; currency: string } | null
+  tags?: { set?: readonly string[]; add?: readonly string[]; remove?: readonly string[] }
+}
+
+/**
+ * Status, deal and tags in one transaction (the API's PATCH): all or nothing, with the same rules
+ * and timeline entries as the person's page — won needs a deal value, tags follow changeTags.
+ */
+export function changePerson(actor: Actor, change: PersonChange) {
+  return withPerson(actor, async (tx, person) => {
+    const deal = change.deal === undefined ? { cents: person.dealValueCents, currency: person.dealCurrency } : change.deal
+    const status = change.status ?? person.status
+    if (status === 'won' && (deal?.cents ?? null) === null)
+      return { ok: false as const, field: 'status' as const, error: FOLLOW_UP_ERRORS.dealRequiredForWon }
+    const tags = change.tags ? changeTags(person.tags, change.tags) : null
+    if (tags && !tags.ok) return { ok: false as const, field: 'tags' as const, error: tags.error }
+    const pipeline = await writePipeline(tx, actor, person, {
+      status,
+      dealValueCents: deal?.cents ?? null,
+      dealCurrency: deal?.currency ?? null,
+    })
+    const tagged = tags ? await writeTags(tx, actor, tags) : false
+    return { ok: true as const, changed: pipeline || tagged }
+  })
+}
+
+/**
+ * A note is part of the person as the API answers them (issue 30): their updated_at moves with it, so
+ * `updated_since` finds them, although notes stay out of webhooks and CRMs (no lead.updated).
+ */
+async function touchPerson(tx: Tx, actor: Actor) {
+  await tx.update(contacts).set({ updatedAt: new Date() }).where(owned(actor))
 }
 
 export function addNote(actor: Actor, body: string) {
@@ -102,6 +139,7 @@ export function addNote(actor: Actor, body: string) {
       .insert(contactNotes)
       .values({ contactId: actor.contactId, ownerId: actor.ownerId, authorId: actor.userId, body })
       .returning({ id: contactNotes.id })
+    await touchPerson(tx, actor)
     await recordLeadEvent(tx, {
       ownerId: actor.ownerId,
       contactId: actor.contactId,
@@ -126,6 +164,7 @@ export function changeNote(actor: Actor, noteId: string, body: string | null) {
         ? await tx.delete(contactNotes).where(where).returning({ id: contactNotes.id })
         : await tx.update(contactNotes).set({ body, updatedAt: new Date() }).where(where).returning({ id: contactNotes.id })
     if (rows.length === 0) return 'not-found' as const
+    await touchPerson(tx, actor)
     await recordLeadEvent(tx, {
       ownerId: actor.ownerId,
       contactId: actor.contactId,

@@ -37,10 +37,14 @@ function dayAfter(day: string) {
   return d
 }
 
-/** Conditions on `leads` for one capture the scope may see that matches the capture filters. */
-function captureConditions(scope: Scope, plan: Plan, filters: LeadFilters): SQL {
+/**
+ * Conditions on `leads` for one capture the scope may see that matches the capture filters (and
+ * `extra`, a further condition on the same capture: the API's event id).
+ */
+function captureConditions(scope: Scope, plan: Plan, filters: LeadFilters, extra?: SQL): SQL {
   const { ownerId } = scope
   const parts: SQL[] = [eq(leads.ownerId, ownerId), visibleLeadsFilter({ plan }), runnerCondition(scope)]
+  if (extra) parts.push(extra)
   if (filters.session) parts.push(eq(leads.sessionId, filters.session))
   if (filters.talk)
     parts.push(
@@ -64,6 +68,7 @@ export function peopleWhere(
   filters: LeadFilters,
   contactIds?: readonly string[],
   withheld = false,
+  captureExtra?: SQL,
 ): SQL {
   const { ownerId } = scope
   const parts: SQL[] = [eq(contacts.ownerId, ownerId)]
@@ -71,12 +76,13 @@ export function peopleWhere(
   // so when the plan shows every capture, the scope sees every lead and no filter is about captures,
   // the EXISTS is always true: leaving it out lets the default view count from the contacts index alone.
   const captureFiltered =
-    !!(filters.session || filters.talk || filters.event || filters.from || filters.to || filters.q) || filters.consent === 'yes'
+    !!(filters.session || filters.talk || filters.event || filters.from || filters.to || filters.q || captureExtra) ||
+    filters.consent === 'yes'
   // So does an organiser's workspace that holds people only its speakers received (issue 23,
   // `withheld`: withholdsCaptures, probed by the caller): each person needs a capture given to them.
   if (captureFiltered || PLAN_LIMITS[plan].visibleLeadsPerSession !== null || scope.runnerId !== null || withheld)
     parts.push(
-      sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(scope, plan, filters)})`,
+      sql`exists (select 1 from ${leads} where ${leads.contactId} = ${contacts.id} and ${captureConditions(scope, plan, filters, captureExtra)})`,
     )
   if (contactIds) parts.push(inArray(contacts.id, contactIds.length ? [...contactIds] : ['00000000-0000-0000-0000-000000000000']))
   if (filters.status) parts.push(eq(contacts.status, filters.status))
@@ -206,7 +212,8 @@ async function withCaptures(scope: Scope, plan: Plan, people: PersonBase[], with
   return rows
 }
 
-async function latestConsents(ownerId: string, leadIds: string[]) {
+/** The latest consent record of each capture (which wordings, by hash, and when), by capture id. */
+export async function latestConsents(ownerId: string, leadIds: string[]) {
   const rows = await getDb()
     .selectDistinctOn([leadConsents.leadId], {
       leadId: leadConsents.leadId,
@@ -222,7 +229,7 @@ async function latestConsents(ownerId: string, leadIds: string[]) {
 }
 
 /** Whether the organiser's side of the workspace must check each person (a runner's scope always does). */
-function withheldFrom(scope: Scope) {
+export function withheldFrom(scope: Scope) {
   return scope.runnerId === null ? withholdsCaptures(scope.ownerId) : Promise.resolve(false)
 }
 

@@ -1,10 +1,11 @@
-import { and, count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { talks, talkSessions } from '~/db/schema/talks'
 import type { TalkInput } from '~/lib/talk-session'
+import { afterPosition, keysetPage, keysetPosition, newestFirst, type KeysetResult } from './keyset.server'
 
 // A speaker's reusable signature talks. Every query is scoped to the owner in its WHERE clause:
-// another speaker's id simply finds nothing.
+// another speaker's id simply finds nothing. getTalkRecord / listTalkRecords are the API's reads.
 
 export async function listTalks(ownerId: string) {
   const sessions = getDb()
@@ -63,4 +64,52 @@ export async function deleteTalk(ownerId: string, id: string): Promise<'deleted'
     await tx.delete(talks).where(and(eq(talks.id, id), eq(talks.workspaceId, ownerId)))
     return 'deleted'
   })
+}
+
+const recordColumns = {
+  id: talks.id,
+  title: talks.title,
+  abstract: talks.abstract,
+  tag: talks.tag,
+  // Named in full: a one-table select writes its own columns unqualified, which the sub-select would read as its own.
+  sessions: sql<number>`(select count(*)::int from ${talkSessions} as "ts" where "ts"."talk_id" = "talks"."id" and "ts"."workspace_id" = "talks"."workspace_id")`,
+  createdAt: talks.createdAt,
+  updatedAt: talks.updatedAt,
+}
+const keyset = { id: talks.id, createdAt: talks.createdAt, workspace: talks.workspaceId }
+
+export type TalkRecord = Pick<typeof talks.$inferSelect, 'id' | 'title' | 'abstract' | 'tag' | 'createdAt' | 'updatedAt'> & {
+  sessions: number
+}
+
+/** A talk as the API answers it (issue 30), with its number of sessions; null when not the workspace's. */
+export async function getTalkRecord(ownerId: string, id: string): Promise<TalkRecord | null> {
+  const [row] = await getDb()
+    .select(recordColumns)
+    .from(talks)
+    .where(and(eq(talks.id, id), eq(talks.workspaceId, ownerId)))
+    .limit(1)
+  return row ? { ...row, sessions: Number(row.sessions) } : null
+}
+
+/** A page of the workspace's talks, newest first (keyset on created_at, id). */
+export async function listTalkRecords(
+  ownerId: string,
+  page: { limit: number; startingAfter?: string },
+): Promise<KeysetResult<TalkRecord>> {
+  const position = page.startingAfter ? await keysetPosition(getDb(), talks, keyset, ownerId, page.startingAfter) : null
+  if (page.startingAfter && !position) return { ok: false, reason: 'cursor' }
+  const rows = await getDb()
+    .select(recordColumns)
+    .from(talks)
+    .where(and(eq(talks.workspaceId, ownerId), position ? afterPosition(keyset, position) : undefined))
+    .orderBy(...newestFirst(keyset))
+    .limit(page.limit + 1)
+  return {
+    ok: true,
+    ...keysetPage(
+      rows.map((r) => ({ ...r, sessions: Number(r.sessions) })),
+      page.limit,
+    ),
+  }
 }

@@ -60,9 +60,10 @@ export function sessionInput(talkId: string, overrides: Partial<SessionInput> = 
   }
 }
 
-export async function seedTalkAndSession(ownerId: string, overrides: Partial<SessionInput> = {}) {
-  const talk = await createTalk({ ownerId, userId: ownerId }, { title: 'Nanoseconds', abstract: '', tag: 'Keynote' })
-  const session = await createSession({ ownerId, userId: ownerId }, sessionInput(talk.id, overrides))
+/** A talk and a draft session of it in the workspace, made by `userId` (its owner's personal workspace by default). */
+export async function seedTalkAndSession(ownerId: string, overrides: Partial<SessionInput> = {}, userId = ownerId) {
+  const talk = await createTalk({ ownerId, userId }, { title: 'Nanoseconds', abstract: '', tag: 'Keynote' })
+  const session = await createSession({ ownerId, userId }, sessionInput(talk.id, overrides))
   return { talkId: talk.id, sessionId: session!.id, code: session!.code }
 }
 

@@ -71,6 +71,8 @@ export const contacts = pgTable(
     index('contacts_owner_first_seen_idx').on(t.ownerId, t.firstSeenAt, t.id),
     index('contacts_owner_name_idx').on(t.ownerId, t.firstName, t.id),
     index('contacts_owner_score_idx').on(t.ownerId, t.score, t.id),
+    // The API's leads list (issue 30, app/models/lead-records.server.ts): keyset pages newest first.
+    index('contacts_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
   ],
 )
 

@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_owner_created_idx" ON "contacts" USING btree ("owner_id","created_at","id");
