@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { API_SCOPES } from '~/lib/api-keys'
-import { PLANS } from '~/lib/plans'
+import { hasApi, PLANS, type Plan } from '~/lib/plans'
 import { defineOperation } from '../operation.server'
 
 // GET /me: who the key is (issue 30 Deliver 2). What Zapier, Make and n8n call to test a connection:
@@ -12,7 +12,9 @@ export const MeSchema = z
       id: z.uuid().meta({ description: 'The workspace the key belongs to.' }),
       name: z.string(),
     }),
-    plan: z.enum(PLANS).meta({ description: 'The workspace’s plan: pro (Professional), teams or organiser (Event Organiser).' }),
+    plan: z
+      .enum(PLANS.filter(hasApi) as [Plan, ...Plan[]])
+      .meta({ description: 'The workspace’s plan: pro (Professional), teams or organiser (Event Organiser).' }),
     scopes: z.array(z.enum(API_SCOPES)).meta({ description: 'What the key may do now.' }),
   })
   .meta({ id: 'Me' })
