@@ -8,7 +8,7 @@ import { getConfig } from '~/config.server'
 import guide from '~/content/api-guide.md?raw'
 import { withBrand } from '~/content/brand'
 import { API_DOCUMENT_PATH } from '~/lib/api'
-import { PLAN_LABELS, PLANS, apiRateLimit } from '~/lib/plans'
+import { PLAN_LABELS, PLANS, apiRateLimit, plansWith } from '~/lib/plans'
 import { apiReference } from '~/services/api/reference.server'
 import { renderMarkdownHtml } from '~/services/markdown.server'
 
@@ -24,7 +24,12 @@ export async function loader() {
   const brand = getConfig().BRAND_NAME
   const key = `${brand}|${reference.baseUrl}`
   if (rendered?.key !== key) {
-    rendered = { key, html: renderMarkdownHtml(withBrand(guide, brand).split('{api}').join(reference.baseUrl)) }
+    const text = withBrand(guide, brand)
+      .split('{api}')
+      .join(reference.baseUrl)
+      .split('{plans}')
+      .join(plansWith('apiRequestsPerMinute'))
+    rendered = { key, html: renderMarkdownHtml(text) }
   }
   return {
     guide: rendered.html,
