@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   consentNoticeText,
   consentTextHash,
+  contactLine,
   controllerLine,
   joinNames,
   normalizeConsentText,
@@ -52,6 +53,17 @@ describe('consent text versions', () => {
     expect(consentTextHash(consentNoticeText({ ...notice, ...change }))).not.toBe(consentTextHash(consentNoticeText(notice)))
   })
 
+  it('gives the controller’s contact on its own labelled line, never in place of the name (issue 29 Deliver 7)', () => {
+    expect(consentNoticeText({ ...notice, contact: 'ada@example.org' })).toBe(
+      "Ada will email you the slides.\nYour details go to Ada Lovelace, who decides how they are used. Lectern stores them on Ada Lovelace's behalf.\nContact: ada@example.org\nPrivacy notice: https://lectern.example/privacy-policy",
+    )
+    expect(contactLine('ada@example.org')).toBe('Contact: ada@example.org')
+    // A notice with a contact is a version of its own; the ones recorded without it stay as they were.
+    expect(consentTextHash(consentNoticeText({ ...notice, contact: 'ada@example.org' }))).not.toBe(
+      consentTextHash(consentNoticeText(notice)),
+    )
+  })
+
   it('an empty wording still records who receives the data', () => {
     expect(consentNoticeText({ ...notice, wording: '  ' })).toMatch(/^Your details go to Ada Lovelace/)
   })
@@ -81,6 +93,25 @@ describe('an event session’s notice names every recipient (issue 23 Deliver 5)
     expect(consentNoticeText(on(recipients))).toBe(
       `Ada will email you the slides.\n${line}\nPrivacy notice: https://lectern.example/privacy-policy`,
     )
+  })
+
+  it.each([
+    [
+      'organiser',
+      "Your details go to the organiser of this event, who decides how they are used. The speaker, Ada Lovelace, does not receive them. Lectern stores them on the organiser's behalf.",
+    ],
+    [
+      'speaker',
+      "Your details go to Ada Lovelace, the speaker, who decides how they are used. The organiser does not receive them. Lectern stores them on Ada Lovelace's behalf.",
+    ],
+    [
+      'both',
+      'Your details go to the organiser of this event, who decides how they are used. Ada Lovelace, the speaker, receives them too only if you tick the box below. Lectern stores them on their behalf.',
+    ],
+  ] as const)('an organiser whose workspace has no name (an address) is "the organiser": %s', (recipients, line) => {
+    const nameless = { ...notice, event: { recipients, organiserName: null } }
+    expect(recipientsLine(nameless)).toBe(line)
+    expect(receivedBy(nameless, { toOrganiser: true, toSpeaker: false })).toEqual(['the organiser of this event'])
   })
 
   it('only "both" has the box, and it names the speaker', () => {

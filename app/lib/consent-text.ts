@@ -24,8 +24,8 @@ export function consentTextHash(text: string): string {
 /** Who receives an event session's captures (issue 23 Deliver 5): the event's choice and the two names. */
 export type EventParties = {
   recipients: EventRecipients
-  /** The organiser's workspace name. */
-  organiserName: string
+  /** The organiser's workspace name; null when it is no name (an email address: app/lib/public-name.ts). */
+  organiserName: string | null
 }
 
 export type ConsentNotice = {
@@ -35,8 +35,19 @@ export type ConsentNotice = {
   speakerName: string
   brand: string
   privacyUrl: string
+  /**
+   * How to reach the controller (GDPR Art. 13(1)(a)): the speaker's address outside events, on its
+   * own labelled line (contactLine) — a contact, never in place of their name (issue 29 Deliver 7).
+   */
+  contact?: string | null
   /** Set for a session of an organiser's event: the notice then names every recipient. */
   event?: EventParties | null
+}
+
+export const CONTACT_LABEL = 'Contact'
+/** The controller's contact, labelled as one. */
+export function contactLine(contact: string) {
+  return `${CONTACT_LABEL}: ${contact}`
 }
 
 /** The line naming the controller and the processor, shown under the speaker's wording. */
@@ -52,14 +63,16 @@ export function controllerLine({ speakerName, brand }: Pick<ConsentNotice, 'spea
 export function recipientsLine(notice: Pick<ConsentNotice, 'speakerName' | 'brand' | 'event'>) {
   const { speakerName: speaker, brand, event } = notice
   if (!event) return controllerLine(notice)
-  const organiser = event.organiserName
+  const named = event.organiserName
+  // A workspace still named by an address has no name to give: the sentences say "the organiser".
+  const organiser = named ? `${named}, the organiser of this event,` : 'the organiser of this event,'
   switch (event.recipients) {
     case 'organiser':
-      return `Your details go to ${organiser}, the organiser of this event, who decides how they are used. The speaker, ${speaker}, does not receive them. ${brand} stores them on ${organiser}'s behalf.`
+      return `Your details go to ${organiser} who decides how they are used. The speaker, ${speaker}, does not receive them. ${brand} stores them on ${named ?? 'the organiser'}'s behalf.`
     case 'speaker':
-      return `Your details go to ${speaker}, the speaker, who decides how they are used. The organiser, ${organiser}, does not receive them. ${brand} stores them on ${speaker}'s behalf.`
+      return `Your details go to ${speaker}, the speaker, who decides how they are used. ${named ? `The organiser, ${named},` : 'The organiser'} does not receive them. ${brand} stores them on ${speaker}'s behalf.`
     case 'both':
-      return `Your details go to ${organiser}, the organiser of this event, who decides how they are used. ${speaker}, the speaker, receives them too only if you tick the box below. ${brand} stores them on their behalf.`
+      return `Your details go to ${organiser} who decides how they are used. ${speaker}, the speaker, receives them too only if you tick the box below. ${brand} stores them on their behalf.`
   }
 }
 
@@ -72,10 +85,17 @@ export function shareBoxText(notice: Pick<ConsentNotice, 'speakerName' | 'event'
   return `Also share my details with ${notice.speakerName}, the speaker, who may then contact me about this talk`
 }
 
-/** The notice exactly as the page shows it, with the privacy link's address spelled out. */
+/** The notice exactly as the page shows it, with the contact and the privacy link's address spelled out. */
 export function consentNoticeText(notice: ConsentNotice): string {
   return normalizeConsentText(
-    [notice.wording, recipientsLine(notice), `Privacy notice: ${notice.privacyUrl}`].filter((line) => line.trim()).join('\n'),
+    [
+      notice.wording,
+      recipientsLine(notice),
+      notice.contact ? contactLine(notice.contact) : '',
+      `Privacy notice: ${notice.privacyUrl}`,
+    ]
+      .filter((line) => line.trim())
+      .join('\n'),
   )
 }
 
@@ -89,7 +109,9 @@ export function receivedBy(
 ): string[] {
   if (!notice.event) return [notice.speakerName]
   return [
-    ...(given.toOrganiser ? [`${notice.event.organiserName} (the organiser)`] : []),
+    ...(given.toOrganiser
+      ? [notice.event.organiserName ? `${notice.event.organiserName} (the organiser)` : 'the organiser of this event']
+      : []),
     ...(given.toSpeaker ? [`${notice.speakerName} (the speaker)`] : []),
   ]
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SESSION_PAGE_FIELDS, SPEAKER_PAGE_FIELDS } from './events'
+import { isEmailAddress, NAME_NOT_ADDRESS } from './public-name'
 import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportCells, type RowProblem } from './speaker-import'
 
 // The organiser's forms for an event's speakers (issue 23 Deliver 2 and 3). The fields of a
@@ -39,7 +40,8 @@ export const RosterSpeakerSchema = z.object({
     .string({ error: 'Name is missing.' })
     .trim()
     .min(1, 'Name is missing.')
-    .max(IMPORT_LIMITS.name, `Name is longer than ${IMPORT_LIMITS.name} characters.`),
+    .max(IMPORT_LIMITS.name, `Name is longer than ${IMPORT_LIMITS.name} characters.`)
+    .refine((v) => !isEmailAddress(v), NAME_NOT_ADDRESS),
   jobTitle: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_EVENT_ROWS, DEFAULT_TALK_BLOCKS, DIRECTORY_FILTERS } from './constants'
+import { isEmailAddress, NAME_NOT_ADDRESS } from './public-name'
 import { htmlToText } from './text'
 
 // The one zod schema of the speaker profile form (spec 001 §5), shared by the submission screen
@@ -36,7 +37,8 @@ const multi = (values: [string, ...string[]]) =>
   z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(values))).default([])
 
 export const SpeakerFormSchema = z.object({
-  name: required(SPEAKER_FORM_MESSAGES.name),
+  // The directory shows it as the speaker's name: never an email address (issue 29 Deliver 7).
+  name: required(SPEAKER_FORM_MESSAGES.name).refine((v) => !isEmailAddress(v), NAME_NOT_ADDRESS),
   jobTitle: required(SPEAKER_FORM_MESSAGES.jobTitle),
   company: required(SPEAKER_FORM_MESSAGES.company),
   location: required(SPEAKER_FORM_MESSAGES.location),

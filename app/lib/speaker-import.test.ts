@@ -68,6 +68,8 @@ describe('speakers CSV: a row', () => {
     ['missing email', { email: '' }, [['email', ROW_PROBLEMS.missing('email')]]],
     ['invalid email', { email: 'ada at example' }, [['email', ROW_PROBLEMS.invalidEmail('ada at example')]]],
     ['missing name', { name: '  ' }, [['name', ROW_PROBLEMS.missing('name')]]],
+    // The event's pages show it as the speaker's name (issue 29 Deliver 7).
+    ['an address as the name', { name: 'ada@example.com' }, [['name', ROW_PROBLEMS.nameIsAddress('ada@example.com')]]],
     ['missing talk title', { talkTitle: '' }, [['talkTitle', ROW_PROBLEMS.missing('talkTitle')]]],
     ['missing time', { startTime: '' }, [['startTime', ROW_PROBLEMS.missing('startTime')]]],
     ['bad time: a US date', { startTime: '03/10/2027 09:00' }, [['startTime', ROW_PROBLEMS.badTime('03/10/2027 09:00')]]],

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
 import { DEFAULT_SESSION_MINUTES, IMPORT_MAX_ROWS } from './events'
 import { normalizeInviteEmail } from './invitations'
+import { isEmailAddress } from './public-name'
 import { SPEAKER_PAGE_LIMITS } from './speaker-page'
 import { TALK_LIMITS } from './talk-session'
 import { utcToZonedLocal, zonedLocalToUtc } from './time-zone'
@@ -77,6 +78,8 @@ export const ROW_PROBLEMS = {
       ? `Room "${value}" is not a room of this event (its rooms: ${rooms.join(', ')}).`
       : `Room "${value}" is not a room of this event (it has no rooms yet).`,
   duplicate: (row: number) => `Duplicate of row ${row}: the same email and talk title.`,
+  // The event's pages and attendee pages show it as the speaker's name (issue 29 Deliver 7).
+  nameIsAddress: (value: string) => `Name "${value}" is an email address: give the speaker's name.`,
 } as const
 
 /** What one valid row becomes: the programme upsert's input (app/models/event-programme.server.ts). */
@@ -300,6 +303,7 @@ export function checkProgrammeCells(
     ['talkDescription', TALK_LIMITS.abstract],
   ]
   for (const [column, max] of limits) if (cells[column].length > max) add(column, ROW_PROBLEMS.tooLong(column, max))
+  if (cells.name && isEmailAddress(cells.name)) add('name', ROW_PROBLEMS.nameIsAddress(cells.name))
 
   let startsAt: Date | null = null
   if (cells.startTime) {

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { ERASURE_LINK_SENTENCE } from './constants'
 import { accentKeepsTextReadable, ACCENT_MIN_CONTRAST, DEFAULT_ACCENT, isHexColor } from './accent-color'
 import { ANSWERED_WEIGHT, RATING_WEIGHT_KEYS, WEIGHT_MAX, WEIGHT_MIN } from './lead-score'
 import { isTimeZone, zonedLocalToUtc } from './time-zone'
@@ -275,21 +274,6 @@ export function questionsFromForm(slots: SessionFormValue['questions'], newId: (
       },
     ]
   })
-}
-
-/**
- * The default wording: names the speaker as the one who uses the data. The attendee page adds, under
- * any wording, who controls the data and the privacy-notice link (consentNoticeText in consent-text.ts).
- */
-export function defaultConsentText({ speaker }: { speaker: string }) {
-  return (
-    `${speaker} will use the details you enter here to send you what is offered and to follow up on this talk. ` +
-    ERASURE_LINK_SENTENCE
-  )
-}
-
-export function defaultMarketingText(speaker: string) {
-  return `Yes, ${speaker} may also email me about future talks and resources.`
 }
 
 /** The offer file types a session may deliver, by extension, with the type they are served as. */

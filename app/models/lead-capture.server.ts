@@ -9,7 +9,9 @@ import { workspaces } from '~/db/schema/workspaces'
 import { receivedBy, type EventParties } from '~/lib/consent-text'
 import { isPlan, type Plan } from '~/lib/plans'
 import type { SessionViewKind } from '~/lib/session-views'
-import { speakerNameForAttendees } from '~/lib/speaker-name'
+import { publicName } from '~/lib/public-name'
+import { wordingsForSpeaker } from '~/lib/session-wording'
+import { speakerInText, speakerNameForAttendees } from '~/lib/speaker-name'
 import { eraseCaptures } from '~/models/lead-events.server'
 import { sha256Hex } from '~/platform/lead-tokens.server'
 
@@ -72,36 +74,52 @@ export type PublicSession = Omit<PublicSessionRow, 'plan' | 'speakerName' | 'dis
   event: EventParties | null
   /** The talk title when the speaker left the headline empty. */
   displayHeadline: string
-  /** The name attendees see (speakerNameForAttendees: Settings, else directory profile, else account email). */
+  /** The speaker as attendees' texts name them: their name (speakerNameForAttendees), else "the speaker" — never an address. */
   speakerName: string
+  /** Whether the speaker has a name: the heading and the title show one only then. */
+  speakerNamed: boolean
+  /** The controller's contact for the notice (GDPR Art. 13): the speaker's account email outside events, else null. */
+  contactEmail: string | null
   hasOffer: boolean
 }
 
 function toPublicSession(publicRow: PublicSessionRow): PublicSession {
   const { displayName, eventRecipients, rosterName, rosterJobTitle, rosterCompany, rosterPhoto, rosterUserId, ...row } = publicRow
   const hasOffer = (row.offerKind === 'url' && !!row.offerUrl) || (row.offerKind === 'file' && !!row.offerFileKey)
-  const session: PublicSession = {
+  const base = {
     ...row,
     plan: isPlan(row.plan) ? row.plan : 'free',
     displayHeadline: row.headline.trim() || row.talkTitle,
-    speakerName: speakerNameForAttendees({ displayName, profileName: row.speakerName, email: row.ownerEmail }),
     hasOffer,
-    event: null,
+  } as const
+  if (!row.eventId || !eventRecipients || rosterName === null) {
+    const name = speakerNameForAttendees({ displayName, profileName: row.speakerName })
+    return {
+      ...base,
+      // A default wording written without the name (or, before names were asked for, with the account email) follows it.
+      ...wordingsForSpeaker(row, { name, accountEmail: row.ownerEmail }),
+      speakerName: speakerInText(name),
+      speakerNamed: name !== null,
+      contactEmail: row.ownerEmail,
+      event: null,
+    }
   }
-  if (!row.eventId || !eventRecipients || rosterName === null) return session
   // An event's session shows its roster speaker, whoever runs it: until the speaker claims their
   // page the runner is the organiser, whose own name, profile and address are not the speaker's.
   const claimed = rosterUserId !== null && rosterUserId === row.userId
+  const roster = publicName(rosterName)
   return {
-    ...session,
-    speakerName: rosterName,
+    ...base,
+    speakerName: speakerInText(roster),
+    speakerNamed: roster !== null,
+    contactEmail: null,
     speakerJobTitle: rosterJobTitle || null,
     speakerCompany: rosterCompany || null,
     speakerPhoto: rosterPhoto || null,
     speakerEmail: claimed ? row.speakerEmail : null,
     speakerLinkedin: claimed ? row.speakerLinkedin : null,
     speakerWebsite: claimed ? row.speakerWebsite : null,
-    event: { recipients: eventRecipients, organiserName: row.organiserName },
+    event: { recipients: eventRecipients, organiserName: publicName(row.organiserName) },
   }
 }
 

@@ -7,7 +7,7 @@ import { ownershipWithdrawnByRoleEmail } from '~/emails/ownership'
 import { enqueueEmail } from '~/jobs/email.server'
 import { canManageMember, ROLE_LABELS, type WorkspaceRole } from '~/lib/permissions'
 import type { Plan } from '~/lib/plans'
-import { speakerNameForAttendees } from '~/lib/speaker-name'
+import { memberName } from '~/lib/speaker-name'
 import { recordAudit } from './audit.server'
 import { releaseRosterEntries } from './speaker-invitations.server'
 import { membershipChangedListing } from './speakers.server'
@@ -38,7 +38,7 @@ const memberColumns = {
 }
 
 function toMember({ displayName, ...row }: { displayName: string | null } & Omit<Member, 'name'>): Member {
-  return { ...row, name: speakerNameForAttendees({ displayName, email: row.email }) }
+  return { ...row, name: memberName({ displayName, email: row.email }) }
 }
 
 /** Everyone in the workspace, the owner first, then admins, then members, by address. */
@@ -93,7 +93,7 @@ export async function nameOf(tx: Tx, userId: string) {
     .where(eq(users.id, userId))
     .limit(1)
   const email = row?.email ?? ''
-  return { email, name: row ? speakerNameForAttendees({ displayName: row.displayName, email }) : '' }
+  return { email, name: row ? memberName({ displayName: row.displayName, email }) : '' }
 }
 
 /**

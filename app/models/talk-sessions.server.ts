@@ -2,6 +2,8 @@ import { refreshSessionUnlocked } from './session-unlocks.server'
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { accounts } from '~/db/schema/accounts'
+import { speakers } from '~/db/schema/directory'
 import { leads } from '~/db/schema/leads'
 import { sessionCounts, talks, talkSessions, type SessionFieldSwitches, type SessionQuestion } from '~/db/schema/talks'
 import { enqueueJob } from '~/jobs/queue.server'
@@ -9,6 +11,7 @@ import { releaseStoredKeys } from '~/jobs/storage-release.server'
 import { scoringChanged } from '~/lib/lead-score'
 import { canGoLive } from '~/lib/plans'
 import { encodeShortCode } from '~/lib/short-link'
+import { speakerNameForAttendees } from '~/lib/speaker-name'
 import type { Scope } from '~/lib/permissions'
 import { eraseCaptures } from '~/models/lead-events.server'
 import { purgeEventPages } from './events.server'
@@ -176,22 +179,38 @@ export async function updateSession(scope: Scope, id: string, input: SessionInpu
   })
 }
 
-export type GoLiveResult = 'ok' | 'not-found' | 'plan-limit'
+export type GoLiveResult = 'ok' | 'not-found' | 'plan-limit' | 'no-name'
 
 /**
  * draft or closed → live. The owner's account row is locked first, so concurrent requests of one
  * owner are counted one after the other and the plan's live-session limit cannot be overrun.
+ * A session whose page would name nobody is refused ('no-name', issue 29 Deliver 7): the speaker
+ * who runs it has given no name (Settings or the first-run step) and has no directory profile. An
+ * event's session with a roster speaker shows the roster's name instead.
  */
 export async function goLive(scope: Scope, id: string): Promise<GoLiveResult> {
   const { ownerId } = scope
   const result = await getDb().transaction(async (tx) => {
     const plan = await lockWorkspace(tx, ownerId)
     const [session] = await tx
-      .select({ status: talkSessions.status, eventId: talkSessions.eventId })
+      .select({
+        status: talkSessions.status,
+        eventId: talkSessions.eventId,
+        rosterSpeaker: talkSessions.speakerId,
+        displayName: accounts.displayName,
+        // The profile the attendee page reads: the runner's latest (app/models/lead-capture.server.ts).
+        profileName: sql<
+          string | null
+        >`(select ${speakers.name} from ${speakers} where ${speakers.userId} = ${talkSessions.userId}
+          order by ${speakers.updatedAt} desc limit 1)`,
+      })
       .from(talkSessions)
+      .leftJoin(accounts, eq(accounts.userId, talkSessions.userId))
       .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId), runnerSessions(scope)))
     if (!session) return { outcome: 'not-found' as const }
     if (session.status === 'live') return { outcome: 'ok' as const }
+    const named = (session.eventId && session.rosterSpeaker) || speakerNameForAttendees(session) !== null
+    if (!named) return { outcome: 'no-name' as const }
     const [live] = await tx
       .select({ n: count() })
       .from(talkSessions)

@@ -6,7 +6,7 @@ import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import type { LeadNotifyMode } from '~/lib/constants'
 import type { WorkspaceRole } from '~/lib/permissions'
 import { isPlan, type Plan } from '~/lib/plans'
-import { speakerNameForAttendees } from '~/lib/speaker-name'
+import { memberName } from '~/lib/speaker-name'
 import { setManualPlan } from './billing.server'
 
 // Workspaces and memberships (issue 21; docs/decisions/0016-workspaces-own-the-work.md). A personal
@@ -79,7 +79,7 @@ export async function listMemberships(userId: string): Promise<(Membership & { o
   return rows.map(({ role, ownerEmail, ownerDisplayName, ...workspace }) => ({
     role,
     workspace,
-    ownerName: ownerEmail ? speakerNameForAttendees({ displayName: ownerDisplayName, email: ownerEmail }) : null,
+    ownerName: ownerEmail ? memberName({ displayName: ownerDisplayName, email: ownerEmail }) : null,
   }))
 }
 

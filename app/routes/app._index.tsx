@@ -4,6 +4,7 @@ import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { OrganiserDashboard, type DashboardView } from '~/components/events/organiser-dashboard'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
+import { FirstRunName } from '~/components/workspace/first-run-name'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
 import { WORKSPACE_PROFILE_PATH } from '~/lib/constants'
 import { formatEventDates } from '~/lib/event-programme'
@@ -16,6 +17,7 @@ import { SPEAKING_PATH } from '~/lib/workspace-nav'
 import { organiserDashboard } from '~/models/organiser-dashboard.server'
 import { listSessions } from '~/models/talk-sessions.server'
 import { listTalks } from '~/models/talks.server'
+import { firstRunStep } from '~/services/first-run.server'
 
 // The workspace's home (ARCHITECTURE decision 13): every session with its status and results — the
 // sessions one changes ("Your sessions": a member's own; a colleague's, read with "Members see every
@@ -27,12 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request)
   // An event's speaker (issue 23) has no sessions list of the organiser's: their home is My talks.
   if (scope.role === 'speaker') throw redirect(SPEAKING_PATH)
+  // The first-run step (issue 29 Deliver 7): the name attendees see, and the workspace's while an address names it.
+  const firstRun = await firstRunStep(scope)
   if (PLAN_LIMITS[scope.workspace.plan].events && can(scope.role, 'events.manage')) {
-    return { kind: 'organiser' as const, dashboard: dashboardView(await organiserDashboard(scope.ownerId)) }
+    return { kind: 'organiser' as const, firstRun, dashboard: dashboardView(await organiserDashboard(scope.ownerId)) }
   }
   const [sessions, talks] = await Promise.all([listSessions(sessionsScope(scope, 'change')), listTalks(scope.ownerId)])
   return {
     kind: 'sessions' as const,
+    firstRun,
     plan: PLAN_LABELS[scope.workspace.plan],
     talkCount: talks.length,
     sessions: sessions.map((s) => ({
@@ -73,13 +78,20 @@ function dashboardView(d: Awaited<ReturnType<typeof organiserDashboard>>): Dashb
 
 export default function WorkspaceHome() {
   const data = useLoaderData<typeof loader>()
-  return data.kind === 'organiser' ? <OrganiserDashboard view={data.dashboard} /> : <SessionsHome {...data} />
+  if (data.kind === 'sessions') return <SessionsHome {...data} />
+  return (
+    <>
+      {data.firstRun ? <FirstRunName step={data.firstRun} returnTo="/app" /> : null}
+      <OrganiserDashboard view={data.dashboard} />
+    </>
+  )
 }
 
 function SessionsHome({
   sessions,
   talkCount,
   plan,
+  firstRun,
 }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: 'sessions' }>) {
   return (
     <>
@@ -89,8 +101,10 @@ function SessionsHome({
         </Link>
       </PageHeader>
 
+      {firstRun ? <FirstRunName step={firstRun} returnTo="/app" /> : null}
+
       {sessions.length === 0 ? (
-        <FirstSteps hasTalk={talkCount > 0} />
+        <FirstSteps hasTalk={talkCount > 0} named={!firstRun?.needs.name} />
       ) : (
         <div className="mt-8 overflow-x-auto rounded-xl border border-white/10" tabIndex={0} role="region" aria-label="Sessions">
           <table className="w-full text-left text-sm">
@@ -165,17 +179,18 @@ function SessionsHome({
           title="Profile"
           body="Your page in the speaker directory; its name and photo show on your session pages."
         />
-        <Card to="/app/settings" title="Settings" body="New-lead emails and your plan." />
+        <Card to="/app/settings" title="Settings" body="Your name, new-lead emails and your plan." />
       </nav>
     </>
   )
 }
 
-function FirstSteps({ hasTalk }: { hasTalk: boolean }) {
+function FirstSteps({ hasTalk, named }: { hasTalk: boolean; named: boolean }) {
   return (
     <div className="mt-8 rounded-xl border border-white/10 bg-ink-900/60 p-8">
       <h2 className="text-xl font-semibold text-white">Turn your next audience into leads</h2>
       <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-300">
+        <li className={named ? 'line-through' : ''}>Give the name attendees will see.</li>
         <li className={hasTalk ? 'line-through' : ''}>Add a talk you give (a title is enough).</li>
         <li>Create a session: the event, the date and what attendees get for their details.</li>
         <li>Go live and put the QR code on your last slide.</li>

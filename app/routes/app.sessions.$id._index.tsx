@@ -12,6 +12,7 @@ import { SessionLock } from '~/components/billing/session-lock'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
+import { GoLiveName } from '~/components/workspace/go-live-name'
 import { ReadOnlyNote, ShortLink, Stat, StatusForm } from '~/components/workspace/session-page-parts'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
 import { getConfig } from '~/config.server'
@@ -26,8 +27,9 @@ import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
 import { countSkippedConfirmations } from '~/models/confirmation-budget.server'
 import { getMember } from '~/models/memberships.server'
-import { closeSession, deleteSession, duplicateSession, getSession, goLive } from '~/models/talk-sessions.server'
+import { closeSession, deleteSession, duplicateSession, getSession } from '~/models/talk-sessions.server'
 import { unlockOffer } from '~/services/checkout.server'
+import { goLiveAskingName, OTHER_SPEAKER_NAMELESS, publicNameOf } from '~/services/first-run.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -71,7 +73,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canEdit: changes && can(scope.role, 'sessions.edit'),
     // Who to ask, for a reader of a colleague's session.
     runner: changes ? null : await runnerOf(scope.ownerId, session.userId),
+    // Going live asks its speaker for the name the page would otherwise lack (issue 29 Deliver 7).
+    asksName: changes && (await goLiveAsksName(scope, session)),
   }
+}
+
+/** The page would name nobody: its own speaker gives the name by the go-live button (anyone else is told who must). */
+async function goLiveAsksName(
+  scope: WorkspaceScope,
+  session: { status: string; userId: string; eventId: string | null; speakerId: string | null },
+) {
+  if (session.status === 'live' || session.userId !== scope.userId || (session.eventId && session.speakerId)) return false
+  return (await publicNameOf(session.userId)) === null
 }
 
 /** The member who runs a session, named as the team page names them (removing a member hands their sessions on). */
@@ -91,15 +104,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request)
   const sessions = sessionsScope(scope, 'change')
   if (!isUuid(params.id)) throw notFound()
-  const parsed = IntentSchema.safeParse(Object.fromEntries(await readForm(request)))
+  const form = await readForm(request)
+  const parsed = IntentSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) return data({ error: 'Unknown action.' }, { status: 400 })
   const id = params.id
   const here = `/app/sessions/${id}`
   switch (parsed.data.intent) {
     case 'go-live': {
-      const result = await goLive(sessions, id)
+      const { outcome: result, reply } = await goLiveAskingName(scope, id, form)
       if (result === 'not-found') throw await sessionChangeRefusal(scope, id)
       if (result === 'plan-limit') return data({ error: liveLimitMessage(scope.workspace.plan) }, { status: 403 })
+      // The page would name nobody (issue 29 Deliver 7): the name by its field, or who must give it.
+      if (result === 'name-needed') return data({ goLiveName: reply }, { status: 400 })
+      if (result === 'no-name' || result === 'other-nameless') return data({ error: OTHER_SPEAKER_NAMELESS }, { status: 409 })
       return redirectWithToast(here, { type: 'success', description: 'The session is live: attendees can leave their details.' })
     }
     case 'close': {
@@ -127,7 +144,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session, stats, skippedConfirmations, url, lock, canRun, canEdit, runner } = useLoaderData<typeof loader>()
+  const { session, stats, skippedConfirmations, url, lock, canRun, canEdit, runner, asksName } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const confirmDelete = canEdit && params.get('delete') === '1'
@@ -151,7 +168,7 @@ export default function SessionPage() {
         </Link>
       </PageHeader>
 
-      {actionData?.error ? (
+      {actionData && 'error' in actionData ? (
         <div className="mt-6">
           <FormMessage>
             {actionData.error}{' '}
@@ -188,7 +205,17 @@ export default function SessionPage() {
               ? 'Attendees can open the page and leave their details.'
               : `The page says the session has ended and takes no new details.${canRun ? ' You can reopen it.' : ''}`}
         </p>
-        {canRun ? <StatusForm status={session.status} base={base} canEdit={canEdit} /> : <ReadOnlyNote runner={runner} />}
+        {canRun ? (
+          <StatusForm status={session.status} base={base} canEdit={canEdit}>
+            {asksName ? (
+              <GoLiveName
+                errors={actionData && 'goLiveName' in actionData ? actionData.goLiveName?.error?.displayName : undefined}
+              />
+            ) : null}
+          </StatusForm>
+        ) : (
+          <ReadOnlyNote runner={runner} />
+        )}
       </section>
 
       <section aria-labelledby="stats-title" className="mt-6">

@@ -3,13 +3,15 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
+import { FirstRunName } from '~/components/workspace/first-run-name'
 import { SessionForm } from '~/components/workspace/session-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { SESSION_ERRORS } from '~/lib/talk-session'
 import { timeZoneList } from '~/lib/time-zone'
 import { createSession } from '~/models/talk-sessions.server'
 import { listTalks } from '~/models/talks.server'
-import { newSessionDefaults, readSessionForm, speakerDisplayName } from '~/services/session-form.server'
+import { firstRunStep, publicNameOf } from '~/services/first-run.server'
+import { newSessionDefaults, readSessionForm } from '~/services/session-form.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,12 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const talks = await listTalks(scope.ownerId)
   const wanted = new URL(request.url).searchParams.get('talk')
   const talk = talks.find((t) => t.id === wanted) ?? (talks.length === 1 ? talks[0]! : null)
-  const speaker = await speakerDisplayName(scope.user)
+  const step = await firstRunStep(scope)
+  const url = new URL(request.url)
   return {
     talks: talks.map((t) => ({ id: t.id, title: t.title })),
-    defaults: newSessionDefaults(speaker.name, talk),
-    // Attendees would see the account email as the speaker's name: say so, and where to change it.
-    nameIsEmail: speaker.isEmail,
+    defaults: newSessionDefaults(step ? step.name : await publicNameOf(scope.userId), talk),
+    // No name yet: the first-run step comes first (issue 29 Deliver 7), then back here.
+    firstRun: step?.needs.name ? { step, returnTo: `${url.pathname}${url.search}` } : null,
     timeZones: timeZoneList(),
   }
 }
@@ -44,8 +47,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewSession() {
-  const { talks, defaults, timeZones, nameIsEmail } = useLoaderData<typeof loader>()
+  const { talks, defaults, timeZones, firstRun } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  if (firstRun) {
+    return (
+      <>
+        <PageHeader
+          title="New session"
+          intro="Attendees read your name on the session page, in their emails and in the consent notice: give it first."
+        />
+        <FirstRunName step={firstRun.step} returnTo={firstRun.returnTo} />
+      </>
+    )
+  }
   if (talks.length === 0) {
     return (
       <>
@@ -68,15 +82,6 @@ export default function NewSession() {
         title="New session"
         intro="One delivery of a talk at an event. It starts as a draft: only you can see its page until you go live."
       />
-      {nameIsEmail ? (
-        <p className="mt-6 max-w-2xl rounded-xl border border-amber-300/40 bg-amber-950/40 p-4 text-sm text-amber-50">
-          Attendees will see your email address as your name on this talk page, in their emails and in the consent notice.{' '}
-          <Link to="/app/settings" className="font-medium underline">
-            Add your name in Settings
-          </Link>{' '}
-          first if you would rather they saw your name.
-        </p>
-      ) : null}
       <SessionForm
         defaults={defaults}
         talks={talks}

@@ -18,7 +18,7 @@ import { CloseAccount } from '~/components/workspace/close-account'
 import { closeAccount } from '~/models/account-closure.server'
 import { destroyUserSession } from '~/auth/session.server'
 import { clearPendingSignIn } from '~/auth/magic-link.server'
-import { DISPLAY_NAME_MAX, speakerNameForAttendees } from '~/lib/speaker-name'
+import { DisplayNameSchema, speakerNameForAttendees } from '~/lib/speaker-name'
 import { RetentionSettings } from '~/components/workspace/retention-settings'
 import { RetentionSchema } from '~/lib/retention'
 import { setRetentionMonths } from '~/services/lead-retention.server'
@@ -30,19 +30,6 @@ const CLOSE_ACCOUNT_CONFIRM = 'Type the email address you sign in with to confir
 const CloseAccountSchema = z.object({
   confirmEmail: z.string({ error: CLOSE_ACCOUNT_CONFIRM }).trim(),
 })
-const DisplayNameSchema = z.object({
-  displayName: z
-    .string()
-    .trim()
-    .max(DISPLAY_NAME_MAX, { error: `Use ${DISPLAY_NAME_MAX} characters or fewer` })
-    .optional(),
-})
-
-/** What attendees see while no name is set (speakerNameForAttendees without one), as the hint says it. */
-function nameWithoutSetting(profileName: string | undefined, email: string) {
-  const name = speakerNameForAttendees({ profileName, email })
-  return name === email ? 'your email address' : `your directory profile's name (${name})`
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request, 'settings.view')
@@ -54,7 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ])
   return {
     displayName: account.displayName,
-    nameFallback: nameWithoutSetting(profile?.name, scope.user.email),
+    // What attendees see while the field is empty: the directory profile's name, or no name at all.
+    nameFallback: speakerNameForAttendees({ profileName: profile?.name }),
     leadNotify,
     // Each membership has its own setting: say which one this is when the person has several.
     notifyWorkspace: memberships.length > 1 ? scope.workspace.name : null,
@@ -114,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get('intent') === 'display-name') {
     const name = parseWithZod(form, { schema: DisplayNameSchema })
     if (name.status !== 'success') return data({ displayName: name.reply() }, { status: 400 })
-    await setDisplayName(scope.userId, name.value.displayName ?? '')
+    await setDisplayName(scope.user, name.value.displayName ?? '')
     return redirectWithToast('/app/settings', { type: 'success', description: 'Name saved.' })
   }
   if (form.get('intent') === 'retention') {
@@ -154,6 +142,7 @@ export default function Settings() {
       <DisplayNameSettings
         displayName={displayName}
         fallback={nameFallback}
+        contact={email}
         lastResult={actionData && 'displayName' in actionData ? actionData.displayName : undefined}
       />
       <LeadNotifySettings

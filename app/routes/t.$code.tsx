@@ -8,6 +8,7 @@ import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
 import { LEAD_FIELDS, parseLeadForm, questionField } from '~/lib/lead-form'
 import { viewKindFor } from '~/lib/session-views'
 import { normalizeShortCode } from '~/lib/short-link'
+import { speakerInText } from '~/lib/speaker-name'
 import { getPublicSession, recordSessionView, type PublicSession } from '~/models/lead-capture.server'
 import { submitLead } from '~/models/lead-submit.server'
 import { hitLocalRateLimit } from '~/models/rate-limit.server'
@@ -122,6 +123,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       wording: session.consentText,
       speakerName: session.speakerName,
       brand,
+      contact: session.contactEmail,
       privacyUrl: `${getConfig().appUrl}${PRIVACY_PATH}`,
       event: session.event,
     }),
@@ -177,7 +179,7 @@ function ended(session: PublicSession) {
     accent: session.accentColor,
     status: 410,
     lines: [
-      `${session.speakerName} is no longer collecting details for “${session.displayHeadline}” at ${session.eventName}.`,
+      `${session.speakerNamed ? session.speakerName : speakerInText(null, { startsSentence: true })} is no longer collecting details for “${session.displayHeadline}” at ${session.eventName}.`,
       'If you already left your details, the email you received still has everything.',
     ],
   })

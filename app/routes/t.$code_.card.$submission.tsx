@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig } from '~/config.server'
+import { speakerInText } from '~/lib/speaker-name'
 import { buildVCard, vcardFilename } from '~/lib/vcard'
 import { getThanks } from '~/models/lead-capture.server'
 import { renderMessagePage } from '~/services/attendee-page.server'
@@ -12,19 +13,20 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!thanks) return renderMessagePage({ title: 'Page not found', lines: ['This contact card is not available.'], status: 404 })
   const { session } = thanks
   const card = buildVCard({
-    name: session.speakerName,
+    name: speakerInText(session.speakerNamed ? session.speakerName : null, { startsSentence: true }),
     jobTitle: session.speakerJobTitle,
     company: session.speakerCompany,
-    // An event's session runs under the organiser's account until its speaker claims it: that
-    // account's address is not the speaker's, so the card then has none (issue 23).
-    email: session.event ? session.speakerEmail : (session.speakerEmail ?? session.ownerEmail),
+    // The profile's address, else the notice's contact. An event's session runs under the organiser's
+    // account until its speaker claims it: that account's address is not the speaker's, so the card
+    // then has none (issue 23; contactEmail is null on an event's session).
+    email: session.speakerEmail ?? session.contactEmail,
     urls: [session.speakerWebsite, session.speakerLinkedin],
     note: `Met at ${session.eventName}: ${session.talkTitle} (via ${getConfig().BRAND_NAME})`,
   })
   return new Response(card, {
     headers: {
       'Content-Type': 'text/vcard; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${vcardFilename(session.speakerName)}"`,
+      'Content-Disposition': `attachment; filename="${vcardFilename(session.speakerNamed ? session.speakerName : 'speaker')}"`,
       'Cache-Control': 'private, no-store',
     },
   })

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { HONEYPOT_FIELD } from '~/components/forms'
 import { getConfig } from '~/config.server'
-import { joinNames, recipientsLine, shareBoxText } from '~/lib/consent-text'
+import { CONTACT_LABEL, joinNames, recipientsLine, shareBoxText } from '~/lib/consent-text'
 import { LEAD_FIELDS, LEAD_LIMITS, questionField, type LeadFormErrors, type LeadFormValues } from '~/lib/lead-form'
 import { countedUrl } from '~/lib/session-views'
 import type { PublicSession } from '~/models/lead-capture.server'
@@ -23,11 +23,12 @@ export function ownPhotoUrl(url: string | null | undefined): string | null {
 function Speaker({ session }: { session: PublicSession }) {
   const photo = ownPhotoUrl(session.speakerPhoto)
   const role = [session.speakerJobTitle, session.speakerCompany].filter(Boolean).join(', ')
+  if (!photo && !role && !session.speakerNamed) return null
   return (
     <div className="who">
       {photo ? <img src={photo} alt="" width={56} height={56} loading="lazy" decoding="async" /> : null}
       <div>
-        <strong>{session.speakerName}</strong>
+        {session.speakerNamed ? <strong>{session.speakerName}</strong> : null}
         {role ? <div className="muted">{role}</div> : null}
       </div>
     </div>
@@ -63,7 +64,7 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
   const hasErrors = errorNames.length > 0
   return html(
     <Document
-      title={`${session.displayHeadline} · ${session.speakerName}`}
+      title={session.speakerNamed ? `${session.displayHeadline} · ${session.speakerName}` : session.displayHeadline}
       accent={session.accentColor}
       nonce={nonce}
       script={!preview}
@@ -181,6 +182,11 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
           {session.consentText.trim() ? <p>{session.consentText}</p> : null}
           <p>
             {recipientsLine({ speakerName: session.speakerName, brand, event: session.event })}{' '}
+            {session.contactEmail ? (
+              <>
+                {CONTACT_LABEL}: <a href={`mailto:${session.contactEmail}`}>{session.contactEmail}</a>{' '}
+              </>
+            ) : null}
             <a href={PRIVACY_PATH}>Privacy notice</a>
           </p>
         </div>
@@ -227,7 +233,7 @@ export function renderThanksPage({
   const base = `/t/${session.code}`
   const offerHref = session.offerKind === 'file' ? `${base}/offer/${submissionId}` : session.offerUrl
   return html(
-    <Document title={`Thank you · ${session.speakerName}`} accent={session.accentColor}>
+    <Document title={session.speakerNamed ? `Thank you · ${session.speakerName}` : 'Thank you'} accent={session.accentColor}>
       <Speaker session={session} />
       <h1>Thanks, {firstName}!</h1>
       <p>

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { DEFAULT_ACCENT } from '~/lib/accent-color'
+import { defaultConsentText, defaultMarketingText } from '~/lib/session-wording'
 import {
-  defaultConsentText,
-  defaultMarketingText,
   OFFER_FILE_MAX_BYTES,
   type QuestionKind,
   offerFileType,
@@ -12,10 +11,7 @@ import {
   SessionSchema,
   weightKeys,
 } from '~/lib/talk-session'
-import { speakerNameForAttendees } from '~/lib/speaker-name'
 import { utcToZonedLocal, zonedLocalToUtc } from '~/lib/time-zone'
-import { getAccount } from '~/models/accounts.server'
-import { listSpeakersByOwner } from '~/models/speakers.server'
 import type { OfferFile, SessionInput } from '~/models/talk-sessions.server'
 import { readForm, type ReadFormOptions } from './request-body.server'
 import { safeFilename, putObject } from './storage.server'
@@ -106,15 +102,8 @@ export async function readSessionForm(request: Request, existing: Existing | nul
   return { ok: true as const, input, reply: submission.reply() }
 }
 
-/** The speaker's name as attendees see it (speakerNameForAttendees), and whether it is only their email. */
-export async function speakerDisplayName(user: { id: string; email: string }) {
-  const [[profile], account] = await Promise.all([listSpeakersByOwner(user.id), getAccount(user.id)])
-  const name = speakerNameForAttendees({ displayName: account.displayName, profileName: profile?.name, email: user.email })
-  return { name, isEmail: name === user.email }
-}
-
-/** The new-session form's starting values; `speaker` is the name attendees see (speakerDisplayName). */
-export function newSessionDefaults(speaker: string, talk: { id: string } | null) {
+/** The new-session form's starting values; `speaker` is the name attendees see (publicNameOf in first-run.server.ts). */
+export function newSessionDefaults(speaker: string | null, talk: { id: string } | null) {
   return {
     talkId: talk?.id ?? '',
     eventName: '',

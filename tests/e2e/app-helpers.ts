@@ -23,6 +23,19 @@ export async function createTalk(page: Page, title: string) {
   await expect(page).toHaveURL(/\/app\/sessions\/new\?talk=/)
 }
 
+/**
+ * The first-run step (on /app, the new-session page or /app/name): gives the name attendees see,
+ * and optionally a name for the workspace; back on the page it was shown on, the step is gone.
+ */
+export async function giveName(page: Page, name: string, workspaceName?: string) {
+  await expect(page.getByRole('heading', { name: 'First, the name attendees will see' })).toBeVisible()
+  await page.getByLabel('Your name').fill(name)
+  if (workspaceName !== undefined) await page.getByLabel('Workspace name (optional)').fill(workspaceName)
+  await page.getByRole('button', { name: 'Save my name' }).click()
+  await expect(page.getByText('Name saved: attendees will see it on your session pages.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'First, the name attendees will see' })).toHaveCount(0)
+}
+
 /** Fills the new-session form (the talk is preselected) and creates the draft. */
 export async function createSession(page: Page, eventName: string) {
   await page.getByLabel('Event name').fill(eventName)

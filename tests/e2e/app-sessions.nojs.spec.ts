@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { createSession, createTalk, decodeQrDownload } from './app-helpers'
+import { createSession, createTalk, decodeQrDownload, giveName } from './app-helpers'
+import { createLeadSession } from './lead-capture-helpers'
 import { appUrl, signIn, uniqueEmail } from './utils'
 
 // Every workspace form without JavaScript: real posts, server-side messages, redirects with toasts.
@@ -18,8 +19,14 @@ test('without JavaScript: talk, session (with a server-side error), go live, QR 
   await expect(page.getByText('Title is required')).toBeVisible()
   await createTalk(page, 'No-JS talk')
 
-  // No name set yet: the new-session page says attendees would see the account email.
-  await expect(page.getByText('Attendees will see your email address as your name')).toBeVisible()
+  // No name yet: the new-session page asks for it first (issue 29 Deliver 7); an empty one is
+  // refused by the field, then the talk's new session is back.
+  await expect(page.getByRole('heading', { name: 'First, the name attendees will see' })).toBeVisible()
+  await page.getByRole('button', { name: 'Save my name' }).click()
+  await expect(page.getByText('Enter your name: attendees see it on your session page')).toBeVisible()
+  await expect(page.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true')
+  await giveName(page, 'Noor Script')
+  await expect(page).toHaveURL(/\/app\/sessions\/new\?talk=/)
 
   // A server-side error keeps the values and says what is wrong next to the field.
   await page.getByLabel('Event name').fill('NoScript Conf')
@@ -63,7 +70,26 @@ test('without JavaScript: talk, session (with a server-side error), go live, QR 
   await expect(page.getByText('Name saved.')).toBeVisible()
   await expect(page.getByLabel('Name attendees see')).toHaveValue('Grace Hopper')
   await page.goto('/app/sessions/new')
-  await expect(page.getByText('Attendees will see your email address as your name')).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'First, the name attendees will see' })).toHaveCount(0)
+})
+
+test('without JavaScript: going live without a name asks for it by the button, then goes live', async ({ page, context }) => {
+  const email = uniqueEmail('nojs-nameless')
+  const { sessionId } = await createLeadSession(context.request, email, { status: 'draft', profile: false })
+  await signIn(context, email)
+  await page.goto(`/app/sessions/${sessionId}`)
+  await page.getByRole('button', { name: 'Go live' }).click()
+  await expect(page.getByText('Enter your name: attendees see it on your session page')).toBeVisible()
+  await expect(page.getByLabel('Your name, as attendees will see it')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible()
+  await page.getByLabel('Your name, as attendees will see it').fill('Nadia Nameless')
+  await page.getByRole('button', { name: 'Go live' }).click()
+  await expect(page.getByText('The session is live')).toBeVisible()
+  await expect(page.getByLabel('Your name, as attendees will see it')).toHaveCount(0)
+  const shortUrl = await page.getByLabel('Attendee page').inputValue()
+  await page.goto(shortUrl)
+  await expect(page.getByText('Your details go to Nadia Nameless, who decides how they are used.')).toBeVisible()
+  await expect(page.getByText(`Contact: ${email}`)).toBeVisible()
 })
 
 test('without JavaScript: close the account', async ({ page, context }) => {

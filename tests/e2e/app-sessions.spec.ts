@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { isShortCode } from '../../app/lib/short-link'
-import { createSession, createTalk, decodeQrDownload, signUpWithCode } from './app-helpers'
+import { createSession, createTalk, decodeQrDownload, giveName, signUpWithCode } from './app-helpers'
+import { createLeadSession } from './lead-capture-helpers'
 import { appUrl, expectNoAxeViolations, signIn, uniqueEmail } from './utils'
 
 // The pointer rests where the last button was clicked, so a button under it is scanned in its
@@ -16,6 +17,18 @@ test('sign up → talk → session → go live → the downloaded QR code encode
   // The workspace is this person's alone: no shared cache may keep it.
   expect((await page.request.get('/app')).headers()['cache-control']).toBe('private, no-store')
   await expectNoAxeViolations(page)
+
+  // The first-run step asks for the name attendees will see before anything goes live (issue 29
+  // Deliver 7): saved empty, its page says why by the field; then the name and the workspace's.
+  await expect(page.getByText(`your sign-in address, ${email}, is shown only as the contact`)).toBeVisible()
+  await page.getByRole('button', { name: 'Save my name' }).click()
+  await expect(page).toHaveURL(/\/app\/name/)
+  await expect(page.getByText('Enter your name: attendees see it on your session page')).toBeVisible()
+  await expect(page.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true')
+  await expectNoAxeViolations(page)
+  await giveName(page, 'Ada Okafor', 'Okafor Talks')
+  await expect(page).toHaveURL(/\/app$/)
+  await expect(page.getByRole('listitem').filter({ hasText: 'Give the name attendees will see.' })).toHaveClass(/line-through/)
 
   await page.goto('/app/talks/new')
   await expectNoAxeViolations(page)
@@ -48,16 +61,47 @@ test('sign up → talk → session → go live → the downloaded QR code encode
   await page.getByRole('link', { name: 'Slide (1920×1080 PNG)' }).click()
   expect(await decodeQrDownload(await slide)).toEqual({ text: `${appUrl()}/t/${code}?qr=1`, width: 1920, height: 1080 })
 
+  // The attendee page names the speaker; the address is only the notice's labelled contact.
+  const attendee = await page.context().newPage()
+  await attendee.goto(shortUrl)
+  await expect(attendee.getByText('Ada Okafor', { exact: true })).toBeVisible()
+  await expect(attendee.getByText('Your details go to Ada Okafor, who decides how they are used.')).toBeVisible()
+  await expect(attendee.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`)
+  expect((await attendee.locator('body').innerText()).split(email)).toHaveLength(2)
+  await attendee.close()
+
   await page.getByRole('link', { name: 'Sessions', exact: true }).click()
   await expect(page.getByRole('link', { name: 'JSConf EU', exact: true })).toBeVisible()
   await expect(page.getByRole('row', { name: /JSConf EU/ }).getByText('Live')).toBeVisible()
   await expectNoAxeViolations(page)
 })
 
+test('going live without a name asks for it by the button; the session page passes axe with the message', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('nameless')
+  const { sessionId } = await createLeadSession(context.request, email, { status: 'draft', profile: false })
+  await signIn(context, email)
+  await page.goto(`/app/sessions/${sessionId}`)
+  await expect(page.getByLabel('Your name, as attendees will see it')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Go live' }).click()
+  await expect(page.getByText('Enter your name: attendees see it on your session page')).toBeVisible()
+  await expect(page.getByLabel('Your name, as attendees will see it')).toHaveAttribute('aria-invalid', 'true')
+  await expectNoAxeViolations(page)
+  await page.getByLabel('Your name, as attendees will see it').fill('Nadia Nameless')
+  await page.getByRole('button', { name: 'Go live' }).click()
+  await expect(page.getByText('The session is live')).toBeVisible()
+  await page.goto('/app/settings')
+  await expect(page.getByLabel('Name attendees see')).toHaveValue('Nadia Nameless')
+})
+
 test('free plan: a second session cannot go live while one is; edit, duplicate and delete', async ({ page, context }) => {
   test.slow()
   await signIn(context, uniqueEmail('plan'))
   await createTalk(page, 'Signature talk')
+  await giveName(page, 'Pat Plan')
   await createSession(page, 'First event')
   await page.getByRole('button', { name: 'Go live' }).click()
   await expect(page.getByText('The session is live')).toBeVisible()
@@ -111,6 +155,7 @@ test('admin accounts: list, set a plan, unlock a session', async ({ page, contex
   const speaker = uniqueEmail('acct')
   await signIn(context, speaker)
   await createTalk(page, 'Admin test talk')
+  await giveName(page, 'Adam Accounts')
   await createSession(page, 'Unlock me')
   await signIn(context, 'admin@example.com', 'admin')
   await page.goto('/admin/accounts')
@@ -134,6 +179,7 @@ test('close the account: the email must be typed, then everything is gone and th
   const email = uniqueEmail('closing')
   await signIn(context, email)
   await createTalk(page, 'Talk to be closed')
+  await giveName(page, 'Cleo Closing')
   await createSession(page, 'Closing Conf')
   await page.getByRole('button', { name: 'Go live' }).click()
   const shortUrl = await page.getByLabel('Attendee page').inputValue()

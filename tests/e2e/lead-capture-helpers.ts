@@ -11,6 +11,8 @@ export async function createLeadSession(
     status?: 'draft' | 'live' | 'closed'
     questions?: unknown[]
     plan?: 'free' | 'solo' | 'pro' | 'teams' | 'organiser'
+    /** false: no directory profile, so the speaker has no name until they give one. */
+    profile?: boolean
   } = {},
 ) {
   const res = await request.post(`${appUrl()}/__e2e/lead-session`, { data: { email: speakerEmail, ...options } })

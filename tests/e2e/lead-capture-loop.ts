@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test'
-import { createSession, createTalk, decodeQrDownload } from './app-helpers'
+import { createSession, createTalk, decodeQrDownload, giveName } from './app-helpers'
 import { appUrl, waitForEmail } from './utils'
 
 // The whole loop of issue 9, through the speaker's screens and the attendee's phone: create a talk
@@ -13,6 +13,7 @@ export async function wholeLoop(
   options: { speaker: string; attendee: string; javaScriptEnabled: boolean },
 ) {
   await createTalk(page, 'The loop talk')
+  await giveName(page, 'Lou Loop')
   await createSession(page, 'LoopConf')
   await page.getByRole('button', { name: 'Go live' }).click()
   await expect(page.getByText('The session is live')).toBeVisible()

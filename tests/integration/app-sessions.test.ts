@@ -6,6 +6,7 @@ import { getDb } from '~/db/client.server'
 import { jobs } from '~/db/schema/jobs'
 import { talks, talkSessions } from '~/db/schema/talks'
 import { workspaces } from '~/db/schema/workspaces'
+import { setDisplayName } from '~/models/accounts.server'
 import { deleteIfUnreferenced } from '~/services/storage-gc.server'
 import { isShortCode } from '~/lib/short-link'
 import { SESSION_ERRORS } from '~/lib/talk-session'
@@ -35,6 +36,8 @@ beforeEach(async () => {
   const b = await signedInAs(`other-${Math.random().toString(36).slice(2)}@example.com`)
   owner = { id: a.user.id, cookie: a.cookie }
   other = { id: b.user.id, cookie: b.cookie }
+  // Going live needs the name attendees see (issue 29 Deliver 7; tests/integration/first-run-name.test.ts).
+  await setDisplayName(a.user, 'Olive Owner')
 })
 
 describe('workspace guards', () => {
@@ -193,7 +196,7 @@ describe('sessions: create and edit', () => {
       await call(newSessionLoader, makeRequest(`/app/sessions/new?talk=${talkId}`, { cookie: owner.cookie })),
     )
     expect(page.defaults.talkId).toBe(talkId)
-    expect(page.defaults.consentText).toMatch(/^owner-.*@example\.com will use the details you enter here/)
+    expect(page.defaults.consentText).toMatch(/^Olive Owner will use the details you enter here/)
   })
 
   it('edits a session, keeping question ids; another speaker gets 404 and changes nothing', async () => {

@@ -58,36 +58,50 @@ describe('settings: the name attendees see', () => {
   const save = (displayName: string) =>
     call(settingsAction, makeRequest('/app/settings', { cookie: speaker.cookie, form: { intent: 'display-name', displayName } }))
 
-  it('is the account email until a name is set; the new-session page says so', async () => {
-    const page = dataOf<{ displayName: string | null; nameFallback: string }>(
+  it('is no name until one is set, never the account email; the new-session page asks for it first', async () => {
+    const page = dataOf<{ displayName: string | null; nameFallback: string | null }>(
       await call(settingsLoader, makeRequest('/app/settings', { cookie: speaker.cookie })),
     )
-    expect(page).toMatchObject({ displayName: null, nameFallback: 'your email address' })
-    await seedTalkAndSession(speaker.id)
-    const fresh = dataOf<{ nameIsEmail: boolean; defaults: { consentText: string } }>(
+    expect(page).toMatchObject({ displayName: null, nameFallback: null })
+    const { sessionId } = await seedTalkAndSession(speaker.id)
+    const [session] = await getDb().select().from(talkSessions).where(eq(talkSessions.id, sessionId))
+    const [user] = await getDb().select().from(users).where(eq(users.id, speaker.id))
+    expect(await getPublicSession(session!.code)).toMatchObject({ speakerName: 'the speaker', speakerNamed: false })
+    expect(JSON.stringify(await getPublicSession(session!.code))).not.toContain(`"speakerName":"${user!.email}"`)
+    const fresh = dataOf<{ firstRun: { step: { needs: { name: boolean } } } | null }>(
       await call(newSessionLoader, makeRequest('/app/sessions/new', { cookie: speaker.cookie })),
     )
-    expect(fresh.nameIsEmail).toBe(true)
+    expect(fresh.firstRun?.step.needs.name).toBe(true)
   })
 
-  it('stores a name (trimmed) that the talk page, consent text and new sessions use; empty goes back to the fallback', async () => {
+  it('stores a name (trimmed) that the talk page, consent text and new sessions use; empty goes back to no name', async () => {
     const { sessionId } = await seedTalkAndSession(speaker.id)
     const [session] = await getDb().select().from(talkSessions).where(eq(talkSessions.id, sessionId))
     expect(locationOf(await save('  Grace Hopper  '))).toBe('/app/settings')
     const [row] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
     expect(row).toMatchObject({ displayName: 'Grace Hopper' })
     expect((await getPublicSession(session!.code))?.speakerName).toBe('Grace Hopper')
-    const fresh = dataOf<{ nameIsEmail: boolean; defaults: { consentText: string } }>(
+    const fresh = dataOf<{ firstRun: unknown; defaults: { consentText: string } }>(
       await call(newSessionLoader, makeRequest('/app/sessions/new', { cookie: speaker.cookie })),
     )
-    expect(fresh.nameIsEmail).toBe(false)
+    expect(fresh.firstRun).toBeNull()
     expect(fresh.defaults.consentText).toContain('Grace Hopper')
 
     expect(locationOf(await save(''))).toBe('/app/settings')
     const [cleared] = await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))
     expect(cleared!.displayName).toBeNull()
     const [user] = await getDb().select().from(users).where(eq(users.id, speaker.id))
-    expect((await getPublicSession(session!.code))?.speakerName).toBe(user!.email)
+    expect((await getPublicSession(session!.code))?.speakerName).toBe('the speaker')
+    expect((await getPublicSession(session!.code))?.speakerName).not.toBe(user!.email)
+  })
+
+  it('refuses an email address as the name with a 400 and the message by the field', async () => {
+    const bad = await save('grace@example.com')
+    expect(statusOf(bad)).toBe(400)
+    expect(dataOf<{ displayName: { error: Record<string, string[]> } }>(bad).displayName.error.displayName).toEqual([
+      'Enter a name, not an email address',
+    ])
+    expect(await getDb().select().from(accounts).where(eq(accounts.userId, speaker.id))).toEqual([])
   })
 
   it('refuses a name over 80 characters with a 400 and a message, storing nothing', async () => {

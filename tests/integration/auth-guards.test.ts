@@ -131,6 +131,8 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.talks.new.tsx', '/app/talks/new', { title: '' }),
   ...workspace('loader', 'app.talks.$id.tsx', `/app/talks/${NO_ID}`),
   ...workspace('action', 'app.talks.$id.tsx', `/app/talks/${NO_ID}`, { title: '' }),
+  ...workspace('loader', 'app.name.tsx', '/app/name'),
+  ...workspace('action', 'app.name.tsx', '/app/name', { displayName: '' }),
   ...workspace('loader', 'app.sessions.new.tsx', '/app/sessions/new'),
   ...workspace('action', 'app.sessions.new.tsx', '/app/sessions/new', { eventName: '' }),
   ...workspace('loader', 'app.sessions.$id._index.tsx', `/app/sessions/${NO_ID}`),

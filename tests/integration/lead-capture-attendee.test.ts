@@ -196,8 +196,11 @@ describe('POST /t/{code}', () => {
       wording: session.consentText,
       speakerName: 'Ada Lovelace',
       brand: 'Lectern',
+      // The controller's contact, on its own labelled line (issue 29 Deliver 7).
+      contact: owner.email,
       privacyUrl: 'http://localhost:3000/privacy-policy',
     })
+    expect(notice).toContain(`\nContact: ${owner.email}\n`)
     expect(consent).toMatchObject({
       submissionId: id,
       sessionId: session.id,

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { buttonClass } from '~/components/forms'
 import { useHydrated } from '~/components/use-hydrated'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
@@ -9,10 +9,21 @@ import { SESSION_READ_ONLY } from '~/lib/permissions'
 // the note a reader of a colleague's session sees instead (issue 29 Deliver 1), its figures and its
 // short link.
 
-/** Go live, close or reopen; duplicate and delete for the team's full session form. */
-export function StatusForm({ status, base, canEdit }: { status: 'draft' | 'live' | 'closed'; base: string; canEdit: boolean }) {
+/** Go live, close or reopen; duplicate and delete for the team's full session form. `children` go first (the name going live asks for). */
+export function StatusForm({
+  status,
+  base,
+  canEdit,
+  children,
+}: {
+  status: 'draft' | 'live' | 'closed'
+  base: string
+  canEdit: boolean
+  children?: ReactNode
+}) {
   return (
     <WorkspaceForm method="post" className="mt-4 flex flex-wrap gap-2">
+      {children}
       {status !== 'live' ? (
         <button type="submit" name="intent" value="go-live" className={buttonClass.primary}>
           {status === 'closed' ? 'Reopen' : 'Go live'}
