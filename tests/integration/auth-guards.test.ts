@@ -133,6 +133,8 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.talks.$id.tsx', `/app/talks/${NO_ID}`, { title: '' }),
   ...workspace('loader', 'app.name.tsx', '/app/name'),
   ...workspace('action', 'app.name.tsx', '/app/name', { displayName: '' }),
+  // Dismissing one's own notice (issue 29 Deliver 4): the signed-in team's, in their workspace.
+  ...workspace('action', 'app.notices.dismiss.tsx', '/app/notices/dismiss', { id: 'not-an-id' }),
   ...workspace('loader', 'app.sessions.new.tsx', '/app/sessions/new'),
   ...workspace('action', 'app.sessions.new.tsx', '/app/sessions/new', { eventName: '' }),
   ...workspace('loader', 'app.sessions.$id._index.tsx', `/app/sessions/${NO_ID}`),
