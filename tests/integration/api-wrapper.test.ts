@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { apiIdempotencyKeys } from '~/db/schema/api'
+import { rateLimits } from '~/db/schema/limits'
 import { workspaces } from '~/db/schema/workspaces'
 import { PageQuerySchema } from '~/lib/api'
 import type { ApiScope } from '~/lib/api-keys'
@@ -11,6 +12,8 @@ import { createApiKey } from '~/models/api-keys.server'
 import { buildApiDocument } from '~/services/api/document.server'
 import { createApiHandler } from '~/services/api/handler.server'
 import { ApiError, defineOperation } from '~/services/api/operation.server'
+import { createJobRegistry } from '~/services/job-kinds.server'
+import type { JobRow } from '~/jobs/queue.server'
 import { getMe } from '~/services/api/operations/me.server'
 import { documentedJson, type OpenApiDocument } from './api-document'
 import { createUser } from './utils'
@@ -220,6 +223,27 @@ describe('Idempotency-Key', () => {
     const fresh = await create('k-3', '{"name":"Ada"}')
     expect(fresh.res.status).toBe(201)
     expect(fresh.res.headers.get('Idempotent-Replayed')).toBeNull()
+  })
+})
+
+describe('the daily jobs.prune', () => {
+  it('deletes expired idempotency records and rate-limit windows that ended, and keeps the rest', async () => {
+    await json('POST', '/things', { body: '{"name":"old"}', headers: { 'Idempotency-Key': 'prune-old' } })
+    await json('POST', '/things', { body: '{"name":"new"}', headers: { 'Idempotency-Key': 'prune-new' } })
+    await getDb()
+      .update(apiIdempotencyKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiIdempotencyKeys.key, 'prune-old'))
+    await getDb()
+      .insert(rateLimits)
+      .values({ key: 'api:ended', count: 3, windowStart: new Date(Date.now() - 25 * 3_600_000) })
+    const prune = createJobRegistry()['jobs.prune']
+    const result = await prune.run({ olderThanDays: 30 }, {} as JobRow)
+    expect(result).toMatchObject({ idempotency: 1, rateLimits: 1 })
+    const kept = await getDb().select({ key: apiIdempotencyKeys.key }).from(apiIdempotencyKeys)
+    expect(kept.map((k) => k.key)).toContain('prune-new')
+    expect(kept.map((k) => k.key)).not.toContain('prune-old')
+    expect(await getDb().select().from(rateLimits).where(eq(rateLimits.key, 'api:ended'))).toHaveLength(0)
   })
 })
 
