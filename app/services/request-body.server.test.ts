@@ -177,6 +177,19 @@ describe('readJson', () => {
     expect(await readJson(post('{"a":1}', 'text/plain;charset=UTF-8'), { allowTextPlain: true })).toEqual({ a: 1 })
   })
 
+  it('refuses JSON nested deeper than 100 levels with 400, not a stack overflow', async () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`
+    expect(await refusal(readJson(post(deep(1_000), 'application/json')))).toMatchObject({
+      status: 400,
+      reason: BODY_ERRORS.nestedTooDeep,
+    })
+    // Deeper still, JSON.parse itself gives up: the same 400, never a RangeError.
+    expect(await refusal(readJson(post(deep(30_000), 'application/json')))).toMatchObject({ status: 400 })
+    expect(await readJson(post(deep(100), 'application/json'))).toBeInstanceOf(Array)
+    expect(await refusal(readJson(post(deep(101), 'application/json')))).toMatchObject({ status: 400 })
+    expect(await readJson(post('{"a":{"b":[{"c":"x\\u0000"}]}}', 'application/json'))).toEqual({ a: { b: [{ c: 'x' }] } })
+  })
+
   it('refuses broken JSON with 400 and a large body with 413', async () => {
     expect(await refusal(readJson(post('{not json', 'application/json')))).toMatchObject({
       status: 400,

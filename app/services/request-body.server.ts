@@ -27,6 +27,7 @@ export const BODY_ERRORS = {
   unsupportedJson: 'Send the request as JSON (application/json).',
   unreadable: 'The form could not be read. Please reload the page and try again.',
   unreadableJson: 'The request body is not valid JSON.',
+  nestedTooDeep: 'The request body is nested too deeply: at most 100 levels of arrays and objects.',
   tooLarge: (maxBytes: number) => `The form is too large: the limit is ${formatBytes(maxBytes)}.`,
   fileTooLarge: (maxBytes: number) => `The file is too large: the limit is ${formatBytes(maxBytes)}.`,
   repeated: (name: string) => `The field "${name}" was sent more than once.`,
@@ -154,7 +155,7 @@ export async function readJson(
   } catch {
     throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadableJson)
   }
-  return cleanJson(value)
+  return cleanJson(request, value)
 }
 
 /**
@@ -171,7 +172,7 @@ export async function readOptionalJson(request: Request, options: { maxBytes: nu
   } catch {
     throw bodyErrorResponse(request, 400, BODY_ERRORS.unreadableJson)
   }
-  return cleanJson(value)
+  return cleanJson(request, value)
 }
 
 /**
@@ -363,11 +364,26 @@ function cleanFormData(request: Request, formData: FormData, multiple: readonly 
   return cleaned
 }
 
-function cleanJson(value: unknown): unknown {
-  if (typeof value === 'string') return stripControlCharacters(value)
-  if (Array.isArray(value)) return value.map(cleanJson)
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripControlCharacters(k), cleanJson(v)]))
+/** Deeper than any form or API body needs; JSON.parse takes any depth, but walking it must not overflow the stack. */
+export const JSON_MAX_DEPTH = 100
+
+/** Strips control characters from every string; null for a value nested deeper than JSON_MAX_DEPTH. */
+function cleanJsonValue(value: unknown, depth: number): { value: unknown } | null {
+  if (typeof value === 'string') return { value: stripControlCharacters(value) }
+  if (!value || typeof value !== 'object') return { value }
+  if (depth >= JSON_MAX_DEPTH) return null
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value)
+  const cleaned: [string | number, unknown][] = []
+  for (const [k, v] of entries) {
+    const inner = cleanJsonValue(v, depth + 1)
+    if (!inner) return null
+    cleaned.push([typeof k === 'string' ? stripControlCharacters(k) : k, inner.value])
   }
-  return value
+  return { value: Array.isArray(value) ? cleaned.map(([, v]) => v) : Object.fromEntries(cleaned) }
+}
+
+function cleanJson(request: Request, value: unknown): unknown {
+  const cleaned = cleanJsonValue(value, 0)
+  if (!cleaned) throw bodyErrorResponse(request, 400, BODY_ERRORS.nestedTooDeep)
+  return cleaned.value
 }

@@ -140,6 +140,7 @@ describe('scopes, query and body', () => {
   it('answers a bad body with 400 / 413 / 415 / 422, never 500', async () => {
     const cases: Array<[Parameters<typeof send>[2], number, string | undefined]> = [
       [{ body: '{"name": ' }, 400, undefined],
+      [{ body: `{"name":"x","tags":${'['.repeat(300)}${']'.repeat(300)}}` }, 400, undefined],
       [{ body: 'name=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, 415, 'Content-Type'],
       [{ body: JSON.stringify({ name: 'x'.repeat(2000) }) }, 413, undefined],
       [{ body: '{}' }, 422, 'name'],

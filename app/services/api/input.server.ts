@@ -60,7 +60,8 @@ export async function readApiBody(request: Request, maxBytes: number): Promise<u
       throw new ApiError('payload_too_large', `The body is too large: the limit is ${formatBytes(maxBytes)}.`)
     if (error.status === 415)
       throw new ApiError('unsupported_media_type', 'Send the body as JSON, with Content-Type: application/json.', 'Content-Type')
-    throw new ApiError('bad_request', 'The body is not valid JSON.')
+    // Not JSON, or nested deeper than any body needs: the boundary's sentence.
+    throw new ApiError('bad_request', error.reason)
   }
 }
 
