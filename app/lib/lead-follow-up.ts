@@ -83,13 +83,14 @@ export function changeTags(
   }
 }
 
-const noteBody = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() : v),
-  z
-    .string({ error: FOLLOW_UP_ERRORS.noteEmpty })
-    .min(1, FOLLOW_UP_ERRORS.noteEmpty)
-    .max(NOTE_MAX_LENGTH, FOLLOW_UP_ERRORS.noteTooLong),
-)
+/** A note's text, trimmed: the rule of the page's forms and of the API's body (no preprocess, so it documents as a string). */
+export const NoteBodySchema = z
+  .string({ error: FOLLOW_UP_ERRORS.noteEmpty })
+  .trim()
+  .min(1, FOLLOW_UP_ERRORS.noteEmpty)
+  .max(NOTE_MAX_LENGTH, FOLLOW_UP_ERRORS.noteTooLong)
+
+const noteBody = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), NoteBodySchema)
 
 export const AddNoteSchema = z.object({ intent: z.literal('add-note'), body: noteBody })
 export const EditNoteSchema = z.object({ intent: z.literal('edit-note'), noteId: z.uuid(), body: noteBody })

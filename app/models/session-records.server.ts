@@ -16,6 +16,7 @@ import { statsColumns } from './talk-sessions.server'
 
 const columns = {
   id: talkSessions.id,
+  workspaceId: talkSessions.workspaceId,
   talkId: talkSessions.talkId,
   talkTitle: talks.title,
   eventId: talkSessions.eventId,

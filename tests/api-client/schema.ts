@@ -22,6 +22,242 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/leads': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List leads
+     * @description People newest first (by when they were first recorded). The filters on session, talk, event and event name select people through one capture your key may see. A new person appears at the start of the list, so a walk with starting_after never answers anyone twice.
+     */
+    get: operations['listLeads']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/leads/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Get a lead */
+    get: operations['getLead']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    /**
+     * Change a lead’s status, deal or tags
+     * @description All or nothing, with the same rules and timeline entries as the lead’s page in the app (and the same lead.updated webhooks).
+     */
+    patch: operations['updateLead']
+    trace?: never
+  }
+  '/leads/{id}/notes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Add a note to a lead
+     * @description Notes are the workspace’s own: they show on the lead’s page and here, and are never sent to webhooks or CRMs.
+     */
+    post: operations['createLeadNote']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/talks': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List talks
+     * @description Newest first, each with its number of sessions.
+     */
+    get: operations['listTalks']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/talks/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Get a talk */
+    get: operations['getTalk']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/sessions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List sessions
+     * @description Newest first (by when they were made), with their attendee links and QR code addresses.
+     */
+    get: operations['listSessions']
+    put?: never
+    /**
+     * Create a draft session
+     * @description A draft of one of your talks, run by the key’s creator, with the app’s defaults for what is left out. Questions and an offer file are added in the app; go live with POST /sessions/{id}/go-live.
+     */
+    post: operations['createSession']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/sessions/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Get a session */
+    get: operations['getSession']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/sessions/{id}/go-live': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Take a session live
+     * @description A draft or closed session goes live: attendees can leave their details. Live already: answered as it is. Refused (403) when the plan’s live sessions at a time are all taken.
+     */
+    post: operations['goLiveSession']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/sessions/{id}/close': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Close a live session
+     * @description Its page stays up and says the session has ended; no new leads. Only a live session can be closed (409).
+     */
+    post: operations['closeSession']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/events': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List events
+     * @description Newest first (by when they were made), with their rooms and numbers of sessions and speakers.
+     */
+    get: operations['listEvents']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/events/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Get an event */
+    get: operations['getEvent']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/events/{id}/sessions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List an event’s sessions
+     * @description The event’s programme as Session objects (room, roster speaker), newest first by when they were made.
+     */
+    get: operations['listEventSessions']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -138,6 +374,387 @@ export interface components {
         doc_url: string
       }
     }
+    LeadList: {
+      data: components['schemas']['Lead'][]
+      /** @description Whether another page follows: ask again with `starting_after`. */
+      has_more: boolean
+    }
+    /** @description A person with what your key may see of them: a capture the plan locks, or one given to someone else at an event, is not there (and a person with none is not found). */
+    Lead: {
+      /**
+       * Format: uuid
+       * @description The person: one per workspace and email address.
+       */
+      id: string
+      email: string
+      /** @description From the newest capture that has each detail (name, company, …). */
+      name: string
+      company: string | null
+      job_title: string | null
+      phone: string | null
+      linkedin_url: string | null
+      /** @description Whether any of the captures shown gave marketing consent. */
+      marketing_consent: boolean
+      /** @enum {string} */
+      status: 'new' | 'contacted' | 'meeting' | 'won' | 'lost'
+      tags: string[]
+      score: number
+      /** @enum {string} */
+      score_band: 'hot' | 'warm' | 'cold'
+      /** @description The deal value; required to set the status to won. */
+      deal: {
+        /** @description In minor units of the currency (cents; yen are whole). */
+        amount: number
+        /** @enum {string} */
+        currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'CHF' | 'SEK' | 'NOK' | 'DKK' | 'PLN' | 'INR' | 'JPY' | 'SGD' | 'NZD'
+      } | null
+      /**
+       * Format: date-time
+       * @description The oldest capture shown.
+       */
+      first_captured_at: string
+      /**
+       * Format: date-time
+       * @description The newest capture shown.
+       */
+      last_captured_at: string
+      /** @description Newest first. */
+      captures: components['schemas']['Capture'][]
+      /** @description Newest first. */
+      notes: components['schemas']['Note'][]
+    }
+    /** @description What one attendee left at one session. */
+    Capture: {
+      /** Format: uuid */
+      id: string
+      /** Format: uuid */
+      session_id: string
+      /** Format: uuid */
+      talk_id: string
+      /** @description The organiser’s event of the session; null for a speaker’s own session. */
+      event_id: string | null
+      event_name: string
+      talk_title: string
+      first_name: string
+      company: string | null
+      job_title: string | null
+      phone: string | null
+      linkedin_url: string | null
+      marketing_consent: boolean
+      /** @description Answers to the session’s questions, in the session’s order. */
+      answers: components['schemas']['Answer'][]
+      consent: components['schemas']['Consent'] | null
+      /**
+       * Format: date-time
+       * @description When the attendee first left their details at this session.
+       */
+      created_at: string
+      /**
+       * Format: date-time
+       * @description Their latest submission at this session.
+       */
+      updated_at: string
+    }
+    Answer: {
+      /** @description The session question’s id (stable while the question exists). */
+      question_id: string
+      /** @description The question as the attendee read it. */
+      question: string
+      /** @enum {string} */
+      kind: 'text' | 'single' | 'multi' | 'rating'
+      /** @description Text (text, single choice), a list (multiple choice) or 1–5 (rating). */
+      value: string | string[] | number
+    }
+    /** @description The latest consent record of a capture: which wordings were shown, and when. */
+    Consent: {
+      /** @description The version of the exact notice wording the attendee agreed to: its SHA-256, as the consent ledger keeps it. */
+      notice_version: string
+      /** @description The version (SHA-256) of the marketing tick box’s wording shown; null when the page had none. */
+      marketing_version: string | null
+      /** @description Whether the attendee ticked the marketing box. */
+      marketing_consent: boolean
+      /**
+       * Format: date-time
+       * @description When this consent was recorded (the latest submission of the capture).
+       */
+      given_at: string
+    }
+    /** @description A note of the workspace’s on a person (never sent to webhooks or CRMs). */
+    Note: {
+      /** Format: uuid */
+      id: string
+      body: string
+      /** Format: date-time */
+      created_at: string
+      /** Format: date-time */
+      updated_at: string
+    }
+    /** @description Not found */
+    Error404: {
+      error: {
+        /**
+         * @description What went wrong, for code to branch on.
+         * @enum {string}
+         */
+        code: 'not_found'
+        /** @description What went wrong and what to do, for a person. */
+        message: string
+        /** @description The query parameter, header or body field at fault (`tags.0`, `Idempotency-Key`). */
+        param?: string
+        /**
+         * Format: uri
+         * @description The section of the API reference about this code.
+         */
+        doc_url: string
+      }
+    }
+    /** @description Conflict */
+    Error409: {
+      error: {
+        /**
+         * @description What went wrong, for code to branch on.
+         * @enum {string}
+         */
+        code: 'conflict' | 'idempotency_key_in_use' | 'idempotency_key_reused'
+        /** @description What went wrong and what to do, for a person. */
+        message: string
+        /** @description The query parameter, header or body field at fault (`tags.0`, `Idempotency-Key`). */
+        param?: string
+        /**
+         * Format: uri
+         * @description The section of the API reference about this code.
+         */
+        doc_url: string
+      }
+    }
+    /** @description Payload too large */
+    Error413: {
+      error: {
+        /**
+         * @description What went wrong, for code to branch on.
+         * @enum {string}
+         */
+        code: 'payload_too_large'
+        /** @description What went wrong and what to do, for a person. */
+        message: string
+        /** @description The query parameter, header or body field at fault (`tags.0`, `Idempotency-Key`). */
+        param?: string
+        /**
+         * Format: uri
+         * @description The section of the API reference about this code.
+         */
+        doc_url: string
+      }
+    }
+    /** @description Unsupported media type */
+    Error415: {
+      error: {
+        /**
+         * @description What went wrong, for code to branch on.
+         * @enum {string}
+         */
+        code: 'unsupported_media_type'
+        /** @description What went wrong and what to do, for a person. */
+        message: string
+        /** @description The query parameter, header or body field at fault (`tags.0`, `Idempotency-Key`). */
+        param?: string
+        /**
+         * Format: uri
+         * @description The section of the API reference about this code.
+         */
+        doc_url: string
+      }
+    }
+    /** @description Unprocessable entity */
+    Error422: {
+      error: {
+        /**
+         * @description What went wrong, for code to branch on.
+         * @enum {string}
+         */
+        code: 'unprocessable_entity'
+        /** @description What went wrong and what to do, for a person. */
+        message: string
+        /** @description The query parameter, header or body field at fault (`tags.0`, `Idempotency-Key`). */
+        param?: string
+        /**
+         * Format: uri
+         * @description The section of the API reference about this code.
+         */
+        doc_url: string
+      }
+    }
+    TalkList: {
+      data: components['schemas']['Talk'][]
+      /** @description Whether another page follows: ask again with `starting_after`. */
+      has_more: boolean
+    }
+    /** @description A reusable talk; each delivery of it is a session. */
+    Talk: {
+      /** Format: uuid */
+      id: string
+      title: string
+      abstract: string
+      tag: string
+      /** @description How many sessions (deliveries) of the talk the workspace has. */
+      sessions: number
+      /** Format: date-time */
+      created_at: string
+      /** Format: date-time */
+      updated_at: string
+    }
+    SessionList: {
+      data: components['schemas']['Session'][]
+      /** @description Whether another page follows: ask again with `starting_after`. */
+      has_more: boolean
+    }
+    /** @description One delivery of a talk at an event, with its attendee page and QR code. */
+    Session: {
+      /** Format: uuid */
+      id: string
+      /** Format: uuid */
+      talk_id: string
+      talk_title: string
+      /** @description The organiser’s event it belongs to; null for a speaker’s own session. */
+      event_id: string | null
+      event_name: string
+      /**
+       * @description draft → live (attendees can leave their details) → closed.
+       * @enum {string}
+       */
+      status: 'draft' | 'live' | 'closed'
+      /** Format: date-time */
+      starts_at: string
+      /** @description The IANA zone the time is shown in. */
+      time_zone: string
+      duration_minutes: number | null
+      city: string | null
+      is_online: boolean
+      audience_size: number | null
+      /** @description The event room, for a session of an organiser’s event. */
+      room: string | null
+      /** @description The event’s roster speaker giving it, for a session of an organiser’s event. */
+      speaker: {
+        /** Format: uuid */
+        id: string
+        name: string
+      } | null
+      /** @description The attendee page’s headline; empty shows the talk’s title. */
+      headline: string
+      offer: {
+        /** @enum {string} */
+        kind: 'none' | 'file' | 'url'
+        title: string
+        promise: string
+        /** @description The link delivered, for an offer of kind url. */
+        url: string | null
+        /** @description The file delivered, for an offer of kind file. */
+        file_name: string | null
+      }
+      /** @description The optional fields the attendee page asks for. */
+      fields: {
+        company: boolean
+        job_title: boolean
+        phone: boolean
+        linkedin: boolean
+      }
+      questions: components['schemas']['Question'][]
+      /**
+       * Format: uri
+       * @description The attendee page, as printed on slides: {APP_URL}/t/{code}.
+       */
+      attendee_url: string
+      qr: {
+        /**
+         * Format: uri
+         * @description What the session’s QR code encodes (the attendee page marked as a scan).
+         */
+        content: string
+        /**
+         * Format: uri
+         * @description The QR code as SVG, a download of the app (for a signed-in member).
+         */
+        svg_url: string
+        /**
+         * Format: uri
+         * @description The QR code as a 1024 px PNG, a download of the app.
+         */
+        png_url: string
+        /**
+         * Format: uri
+         * @description A 1920×1080 slide with the QR code, a download of the app.
+         */
+        slide_url: string
+      }
+      /** @description As the session’s page counts them (leads: every capture, locked ones included). */
+      stats: {
+        scans: number
+        visits: number
+        visitors: number
+        leads: number
+      }
+      went_live_at: string | null
+      closed_at: string | null
+      /** Format: date-time */
+      created_at: string
+      /** Format: date-time */
+      updated_at: string
+    }
+    Question: {
+      /** @description What a capture’s answers name as question_id. */
+      id: string
+      /** @enum {string} */
+      kind: 'text' | 'single' | 'multi' | 'rating'
+      label: string
+      required: boolean
+      /** @description The choices of a single or multiple choice question. */
+      options: string[]
+    }
+    EventList: {
+      data: components['schemas']['Event'][]
+      /** @description Whether another page follows: ask again with `starting_after`. */
+      has_more: boolean
+    }
+    /** @description An organiser’s event (Event Organiser plan); events made stay readable after the plan ends. */
+    Event: {
+      /** Format: uuid */
+      id: string
+      name: string
+      slug: string
+      /** @description The event’s public page {APP_URL}/e/{slug}; null while the event is a draft (no page yet). */
+      public_url: string | null
+      description: string
+      /**
+       * Format: date
+       * @description The first day, in the event’s time zone (YYYY-MM-DD).
+       */
+      starts_on: string
+      /** Format: date */
+      ends_on: string
+      time_zone: string
+      venue: string | null
+      city: string | null
+      is_online: boolean
+      /** @enum {string} */
+      status: 'draft' | 'published' | 'archived'
+      /**
+       * @description Who receives an attendee’s details: the organiser, the session’s speaker, or both (the speaker when the attendee ticks their box).
+       * @enum {string}
+       */
+      recipients: 'organiser' | 'speaker' | 'both'
+      /** @description In the organiser’s order. */
+      rooms: {
+        /** Format: uuid */
+        id: string
+        name: string
+      }[]
+      sessions: number
+      speakers: number
+      /** Format: date-time */
+      created_at: string
+      /** Format: date-time */
+      updated_at: string
+    }
   }
   responses: {
     /** @description `bad_request`: A query parameter, header or the JSON itself is wrong; `param` names which. */
@@ -213,6 +830,76 @@ export interface components {
         'application/json': components['schemas']['Error500']
       }
     }
+    /** @description `not_found`: No such path, or no such object in this workspace. */
+    Error404Response: {
+      headers: {
+        /** @description This answer’s id: quote it to support. */
+        'Request-Id': string
+        'RateLimit-Limit'?: string
+        'RateLimit-Remaining'?: string
+        'RateLimit-Reset'?: string
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error404']
+      }
+    }
+    /** @description `conflict`: The object is not in a state that allows this. `idempotency_key_in_use`: A request with this Idempotency-Key is still running: retry in a moment. `idempotency_key_reused`: This Idempotency-Key was used within 24 hours for another request (another path or body). */
+    Error409Response: {
+      headers: {
+        /** @description This answer’s id: quote it to support. */
+        'Request-Id': string
+        'RateLimit-Limit'?: string
+        'RateLimit-Remaining'?: string
+        'RateLimit-Reset'?: string
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error409']
+      }
+    }
+    /** @description `payload_too_large`: The body is over the limit of the operation. */
+    Error413Response: {
+      headers: {
+        /** @description This answer’s id: quote it to support. */
+        'Request-Id': string
+        'RateLimit-Limit'?: string
+        'RateLimit-Remaining'?: string
+        'RateLimit-Reset'?: string
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error413']
+      }
+    }
+    /** @description `unsupported_media_type`: Send bodies as application/json. */
+    Error415Response: {
+      headers: {
+        /** @description This answer’s id: quote it to support. */
+        'Request-Id': string
+        'RateLimit-Limit'?: string
+        'RateLimit-Remaining'?: string
+        'RateLimit-Reset'?: string
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error415']
+      }
+    }
+    /** @description `unprocessable_entity`: A field of the body is invalid; `param` names it. */
+    Error422Response: {
+      headers: {
+        /** @description This answer’s id: quote it to support. */
+        'Request-Id': string
+        'RateLimit-Limit'?: string
+        'RateLimit-Remaining'?: string
+        'RateLimit-Reset'?: string
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error422']
+      }
+    }
   }
   parameters: never
   requestBodies: never
@@ -250,6 +937,666 @@ export interface operations {
       400: components['responses']['Error400Response']
       401: components['responses']['Error401Response']
       403: components['responses']['Error403Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  listLeads: {
+    parameters: {
+      query?: {
+        /** @description How many objects to answer, 1–100 (default 20). */
+        limit?: number
+        /** @description The id of the last object of the page before: the next page starts after it. */
+        starting_after?: string
+        /** @description People captured at this session. */
+        session?: string
+        /** @description People captured at a session of this talk. */
+        talk?: string
+        /** @description People captured at a session of this organiser’s event. */
+        event?: string
+        /** @description People captured at a session given this event name (exact). */
+        event_name?: string
+        status?: 'new' | 'contacted' | 'meeting' | 'won' | 'lost'
+        /** @description People with this tag (any case). */
+        tag?: string
+        score_band?: 'hot' | 'warm' | 'cold'
+        /** @description People first recorded at or after this instant (ISO 8601 with Z or an offset). */
+        created_since?: string
+        /** @description People changed at or after this instant: a capture or resubmission, status, deal, tags, a note. */
+        updated_since?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of leads. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LeadList']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  getLead: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The object’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The lead. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Lead']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  updateLead: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Any unique string (a UUID): a retry with it gets the first answer again, for 24 hours. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        /** @description The object’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description won needs a deal (sent now or set before).
+           * @enum {string}
+           */
+          status?: 'new' | 'contacted' | 'meeting' | 'won' | 'lost'
+          /** @description The deal value; null clears it. */
+          deal?: {
+            /** @description In minor units of the currency (cents; yen are whole). */
+            amount: number
+            /** @enum {string} */
+            currency:
+              'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'CHF' | 'SEK' | 'NOK' | 'DKK' | 'PLN' | 'INR' | 'JPY' | 'SGD' | 'NZD'
+          } | null
+          /** @description Every tag of the person, replacing theirs (normalised: trimmed, lower case). */
+          tags?: string[]
+          /** @description Tags to add to theirs. */
+          add_tags?: string[]
+          /** @description Tags to take off. */
+          remove_tags?: string[]
+        }
+      }
+    }
+    responses: {
+      /** @description The lead as it is now. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          /** @description Set when this is the kept answer to an Idempotency-Key. */
+          'Idempotent-Replayed'?: 'true'
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Lead']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
+      409: components['responses']['Error409Response']
+      413: components['responses']['Error413Response']
+      415: components['responses']['Error415Response']
+      422: components['responses']['Error422Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  createLeadNote: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Any unique string (a UUID): a retry with it gets the first answer again, for 24 hours. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        /** @description The object’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The note’s text (trimmed). */
+          body: string
+        }
+      }
+    }
+    responses: {
+      /** @description The note. */
+      201: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          /** @description Set when this is the kept answer to an Idempotency-Key. */
+          'Idempotent-Replayed'?: 'true'
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Note']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
+      409: components['responses']['Error409Response']
+      413: components['responses']['Error413Response']
+      415: components['responses']['Error415Response']
+      422: components['responses']['Error422Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  listTalks: {
+    parameters: {
+      query?: {
+        /** @description How many objects to answer, 1–100 (default 20). */
+        limit?: number
+        /** @description The id of the last object of the page before: the next page starts after it. */
+        starting_after?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of talks. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['TalkList']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  getTalk: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The object’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The talk. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Talk']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  listSessions: {
+    parameters: {
+      query?: {
+        /** @description How many objects to answer, 1–100 (default 20). */
+        limit?: number
+        /** @description The id of the last object of the page before: the next page starts after it. */
+        starting_after?: string
+        status?: 'draft' | 'live' | 'closed'
+        /** @description Sessions of this talk. */
+        talk?: string
+        /** @description Sessions of this organiser’s event. */
+        event?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of sessions. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SessionList']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  createSession: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Any unique string (a UUID): a retry with it gets the first answer again, for 24 hours. */
+        'Idempotency-Key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: uuid
+           * @description One of the workspace’s talks (GET /talks).
+           */
+          talk_id: string
+          event_name: string
+          /**
+           * Format: date-time
+           * @description ISO 8601 with Z or an offset.
+           */
+          starts_at: string
+          /** @description An IANA zone: Europe/Berlin. */
+          time_zone: string
+          /** @description Required unless is_online. */
+          city?: string
+          is_online?: boolean
+          audience_size?: number | null
+          headline?: string
+          /** @description A link delivered to attendees who leave their details (upload a file in the app). */
+          offer?: {
+            title: string
+            promise?: string
+            url: string
+          }
+          fields?: {
+            company?: boolean
+            job_title?: boolean
+            phone?: boolean
+            linkedin?: boolean
+          }
+          accent_color?: string
+          /** @description Default: the app’s wording, naming you. */
+          consent_text?: string
+          marketing_text?: string
+        }
+      }
+    }
+    responses: {
+      /** @description The draft. */
+      201: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          /** @description Set when this is the kept answer to an Idempotency-Key. */
+          'Idempotent-Replayed'?: 'true'
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Session']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      409: components['responses']['Error409Response']
+      413: components['responses']['Error413Response']
+      415: components['responses']['Error415Response']
+      422: components['responses']['Error422Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  getSession: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The object’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The session. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Session']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  goLiveSession: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Any unique string (a UUID): a retry with it gets the first answer again, for 24 hours. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        /** @description The object’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The session, live. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          /** @description Set when this is the kept answer to an Idempotency-Key. */
+          'Idempotent-Replayed'?: 'true'
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Session']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
+      409: components['responses']['Error409Response']
+      413: components['responses']['Error413Response']
+      415: components['responses']['Error415Response']
+      422: components['responses']['Error422Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  closeSession: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Any unique string (a UUID): a retry with it gets the first answer again, for 24 hours. */
+        'Idempotency-Key'?: string
+      }
+      path: {
+        /** @description The object’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The session, closed. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          /** @description Set when this is the kept answer to an Idempotency-Key. */
+          'Idempotent-Replayed'?: 'true'
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Session']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
+      409: components['responses']['Error409Response']
+      413: components['responses']['Error413Response']
+      415: components['responses']['Error415Response']
+      422: components['responses']['Error422Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  listEvents: {
+    parameters: {
+      query?: {
+        /** @description How many objects to answer, 1–100 (default 20). */
+        limit?: number
+        /** @description The id of the last object of the page before: the next page starts after it. */
+        starting_after?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of events. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventList']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  getEvent: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The object’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The event. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Event']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  listEventSessions: {
+    parameters: {
+      query?: {
+        /** @description How many objects to answer, 1–100 (default 20). */
+        limit?: number
+        /** @description The id of the last object of the page before: the next page starts after it. */
+        starting_after?: string
+        status?: 'draft' | 'live' | 'closed'
+      }
+      header?: never
+      path: {
+        /** @description The object’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of the event’s sessions. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SessionList']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
       429: components['responses']['Error429Response']
       500: components['responses']['Error500Response']
     }

@@ -1,10 +1,20 @@
 import type { ApiMethod, ApiOperation } from './operation.server'
+import { EVENT_OPERATIONS } from './operations/events.server'
+import { LEAD_OPERATIONS } from './operations/leads.server'
 import { getMe } from './operations/me.server'
+import { SESSION_OPERATIONS } from './operations/sessions.server'
+import { TALK_OPERATIONS } from './operations/talks.server'
 
 // Every operation of /api/v1, in the order the reference lists them (issue 30; docs/api.md "Adding
 // an endpoint"). Routing (handler.server.ts), validation and the OpenAPI document (document.server.ts)
 // all read this list: an operation listed here is served, checked and documented; nothing else is.
-export const API_OPERATIONS: readonly ApiOperation[] = [getMe]
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  getMe,
+  ...LEAD_OPERATIONS,
+  ...TALK_OPERATIONS,
+  ...SESSION_OPERATIONS,
+  ...EVENT_OPERATIONS,
+]
 
 type Compiled = { operation: ApiOperation; pattern: RegExp; names: string[] }
 
