@@ -74,7 +74,7 @@ export interface paths {
     put?: never
     /**
      * Add a note to a lead
-     * @description Notes are the workspace’s own: they show on the lead’s page and here, and are never sent to webhooks or CRMs.
+     * @description Notes are the workspace’s own: they show on the lead’s page and here; adding one tells no webhook or CRM (no lead.updated).
      */
     post: operations['createLeadNote']
     delete?: never
@@ -479,7 +479,7 @@ export interface components {
        */
       given_at: string
     }
-    /** @description A note of the workspace’s on a person (never sent to webhooks or CRMs). */
+    /** @description A note of the workspace’s on a person: adding one tells no webhook or CRM (no lead.updated). */
     Note: {
       /** Format: uuid */
       id: string

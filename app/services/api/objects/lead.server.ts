@@ -3,7 +3,8 @@ import { CONTACT_STATUSES, SCORE_BANDS } from '~/lib/lead-status'
 import { MONEY_CURRENCIES } from '~/lib/money'
 import { QUESTION_KINDS } from '~/lib/talk-session'
 import { latestDetails, type PersonNote } from '~/models/lead-detail.server'
-import type { LeadRecord, RecordCapture } from '~/models/lead-records.server'
+import { getLeadRecord, type LeadRecord, type RecordCapture } from '~/models/lead-records.server'
+import { ownerPlan } from '~/models/leads.server'
 
 // The lead object of /api/v1 (issue 30): one person with what the key may see of them — their
 // captures (one per session, newest first) with each one's latest consent record, their follow-up
@@ -65,7 +66,10 @@ export const ApiCaptureSchema = z
 
 export const ApiNoteSchema = z
   .object({ id: z.guid(), body: z.string(), created_at: z.iso.datetime(), updated_at: z.iso.datetime() })
-  .meta({ id: 'Note', description: 'A note of the workspace’s on a person (never sent to webhooks or CRMs).' })
+  .meta({
+    id: 'Note',
+    description: 'A note of the workspace’s on a person: adding one tells no webhook or CRM (no lead.updated).',
+  })
 
 export const ApiLeadSchema = z
   .object({
@@ -162,4 +166,16 @@ export function toApiLead({ person, captures, notes }: LeadRecord): ApiLead {
     captures: [...captures].reverse().map(toApiCapture),
     notes: notes.map(toApiNote),
   }
+}
+
+/**
+ * A webhook's data about a person (issue 30 Deliver 4: "each event's data has exactly the object
+ * shape that GET returns"): the lead as the workspace's own side sees it — what its owner's or an
+ * admin's key answers on GET /leads/{id}: the captures given to the organiser that the plan shows —
+ * or null when nothing of the person may leave (erased, only locked or withheld captures).
+ */
+export async function leadEventData(ownerId: string, contactId: string): Promise<ApiLead | null> {
+  const workspaceSide = { ownerId, userId: ownerId, runnerId: null }
+  const record = await getLeadRecord(workspaceSide, await ownerPlan(ownerId), contactId)
+  return record ? toApiLead(record) : null
 }

@@ -178,7 +178,8 @@ const createLeadNote = defineOperation({
   path: '/leads/{id}/notes',
   tag: 'Leads',
   summary: 'Add a note to a lead',
-  description: 'Notes are the workspace’s own: they show on the lead’s page and here, and are never sent to webhooks or CRMs.',
+  description:
+    'Notes are the workspace’s own: they show on the lead’s page and here; adding one tells no webhook or CRM (no lead.updated).',
   scope: 'leads:write',
   params: IdParams,
   body: z
