@@ -5,18 +5,16 @@ import { z } from 'zod'
 import { getDb } from '~/db/client.server'
 import { apiIdempotencyKeys } from '~/db/schema/api'
 import { rateLimits } from '~/db/schema/limits'
-import { workspaces } from '~/db/schema/workspaces'
 import { PageQuerySchema } from '~/lib/api'
 import type { ApiScope } from '~/lib/api-keys'
-import { createApiKey } from '~/models/api-keys.server'
 import { buildApiDocument } from '~/services/api/document.server'
 import { createApiHandler } from '~/services/api/handler.server'
 import { ApiError, defineOperation } from '~/services/api/operation.server'
 import { createJobRegistry } from '~/services/job-kinds.server'
 import type { JobRow } from '~/jobs/queue.server'
 import { getMe } from '~/services/api/operations/me.server'
-import { documentedJson, type OpenApiDocument } from './api-document'
-import { createUser } from './utils'
+import { type OpenApiDocument } from './api-document'
+import { apiClient, ownerWithKey } from './api-utils'
 
 // The /api/v1 wrapper against a real database (issue 30 Deliver 3), with operations of the test's
 // own beside the registry's GET /me: scopes, query and body checks, Idempotency-Key (replay, another
@@ -76,16 +74,27 @@ const ops = [
       throw new ApiError('not_found', 'No such thing.')
     },
   }),
+  defineOperation({
+    operationId: 'undeclared',
+    method: 'GET',
+    path: '/undeclared',
+    tag: 'Test',
+    summary: 'answers a status it does not declare',
+    scope: null,
+    response: { status: 204, description: 'never' },
+    handler: async () => {
+      throw new ApiError('conflict', 'Not declared.')
+    },
+  }),
 ]
 const handle = createApiHandler(ops)
 const document = JSON.parse(JSON.stringify(buildApiDocument(ops, 'http://localhost:3000'))) as OpenApiDocument
 
 let workspaceId: string
 async function keyWith(scopes: ApiScope[], plan: 'pro' | 'teams' = 'pro') {
-  const owner = await createUser(`api-${randomBytes(4).toString('hex')}@example.com`)
-  workspaceId = owner.id
-  await getDb().update(workspaces).set({ plan }).where(eq(workspaces.id, owner.id))
-  return (await createApiKey(owner.id, { name: 'test', scopes }, owner))!.key
+  const made = await ownerWithKey(scopes, plan)
+  workspaceId = made.workspaceId
+  return made.key
 }
 
 let key: string
@@ -94,19 +103,11 @@ beforeEach(async () => {
   key = await keyWith(['leads:read', 'leads:write'])
 })
 
-function send(method: string, path: string, init: { body?: string; headers?: Record<string, string>; key?: string } = {}) {
-  const headers = new Headers({ Authorization: `Bearer ${init.key ?? key}`, ...init.headers })
-  if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
-  return handle(
-    new Request(`http://localhost:3000/api/v1${path}`, { method, headers, body: init.body }),
-    `req-${randomBytes(4).toString('hex')}`,
-  )
-}
-async function json(method: string, path: string, init: Parameters<typeof send>[2] = {}) {
-  const res = await send(method, path, init)
-  const body = await documentedJson<Record<string, any>>(document, method, path.split('?')[0]!, res) // eslint-disable-line @typescript-eslint/no-explicit-any
-  return { res, body }
-}
+const client = apiClient(document, handle)
+const send = (method: string, path: string, init: Parameters<typeof client.send>[2] = {}) =>
+  client.send(method, path, { key, ...init })
+const json = (method: string, path: string, init: Parameters<typeof client.send>[2] = {}) =>
+  client.json(method, path, { key, ...init })
 
 describe('scopes, query and body', () => {
   it('shapes the answer by its schema, and refuses a scope the key lacks (403)', async () => {
@@ -164,6 +165,15 @@ describe('scopes, query and body', () => {
     expect(failed.res.status).toBe(500)
     expect(failed.body.error.message).toContain(failed.res.headers.get('Request-Id'))
     expect(logged).toHaveBeenCalledTimes(1)
+    logged.mockRestore()
+  })
+})
+
+describe('the declared statuses', () => {
+  it('logs an error when an operation answers a status its declaration does not list', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect((await send('GET', '/undeclared')).status).toBe(409)
+    expect(logged).toHaveBeenCalledWith('[api] undeclared answered 409, which its OpenAPI declaration does not list.')
     logged.mockRestore()
   })
 })
