@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { safeReturnTo } from '~/lib/url'
@@ -9,6 +9,13 @@ import { readForm } from '~/services/request-body.server'
 // Deliver 4), then goes back to that page. A resource route: its answers are real Responses.
 
 const DismissSchema = z.object({ id: z.uuid(), returnTo: z.string().optional() })
+
+// A GET changes nothing (mail scanners, a typed address): only the form's POST dismisses. Guarded
+// as the action is, so a visitor is sent to sign in and an event's speaker meets the 404 wall.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireWorkspace(request, 'team.view')
+  return new Response('Method not allowed', { status: 405, headers: { Allow: 'POST' } })
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   // The notices are the team's (ownership offers); an event's speaker has none, and meets the 404

@@ -134,6 +134,7 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('loader', 'app.name.tsx', '/app/name'),
   ...workspace('action', 'app.name.tsx', '/app/name', { displayName: '' }),
   // Dismissing one's own notice (issue 29 Deliver 4): the signed-in team's, in their workspace.
+  ...workspace('loader', 'app.notices.dismiss.tsx', '/app/notices/dismiss'),
   ...workspace('action', 'app.notices.dismiss.tsx', '/app/notices/dismiss', { id: 'not-an-id' }),
   ...workspace('loader', 'app.sessions.new.tsx', '/app/sessions/new'),
   ...workspace('action', 'app.sessions.new.tsx', '/app/sessions/new', { eventName: '' }),

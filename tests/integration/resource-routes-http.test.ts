@@ -285,6 +285,45 @@ const cases: Record<string, Array<{ name: string; run: () => Promise<void> }>> =
       },
     },
   ],
+  // Dismissing a workspace notice (issue 29 Deliver 4): a POST form's action, no page of its own.
+  'app.notices.dismiss.tsx': [
+    {
+      name: 'anonymous POST → redirect to sign in; GET changes nothing and is refused',
+      run: async () => {
+        const body = new URLSearchParams({ id: '00000000-0000-4000-8000-000000000000' })
+        const res = await send('/app/notices/dismiss', { method: 'POST', body })
+        expect(res.status).toBe(302)
+        expect(res.headers.get('Location')).toMatch(/login/)
+        expect((await send('/app/notices/dismiss', { cookie: speaker })).status).toBe(405)
+      },
+    },
+    {
+      name: 'signed in: a bad id → 400 plain text; another id → 302 back to the page, or /app for a foreign return address',
+      run: async () => {
+        const bad = await send('/app/notices/dismiss', {
+          method: 'POST',
+          cookie: speaker,
+          body: new URLSearchParams({ id: 'x' }),
+        })
+        expect(bad.status).toBe(400)
+        expect(await bad.text()).toBe('This notice does not exist.')
+        const id = '00000000-0000-4000-8000-000000000000'
+        const back = await send('/app/notices/dismiss', {
+          method: 'POST',
+          cookie: speaker,
+          body: new URLSearchParams({ id, returnTo: '/app/team' }),
+        })
+        expect(back.status).toBe(302)
+        expect(back.headers.get('Location')).toBe('/app/team')
+        const foreign = await send('/app/notices/dismiss', {
+          method: 'POST',
+          cookie: speaker,
+          body: new URLSearchParams({ id, returnTo: 'https://evil.example/' }),
+        })
+        expect(foreign.headers.get('Location')).toBe('/app')
+      },
+    },
+  ],
   'news.rss[.]xml.tsx': [
     {
       name: 'GET → 200 RSS',
