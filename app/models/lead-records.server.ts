@@ -153,7 +153,11 @@ export async function listLeadRecords({
 }): Promise<KeysetResult<LeadRecord>> {
   const db = getDb()
   const columns = { id: contacts.id, createdAt: contacts.createdAt, workspace: contacts.ownerId }
-  const position = startingAfter ? await keysetPosition(db, contacts, columns, scope.ownerId, startingAfter) : null
+  // Two independent reads before the page's query: the cursor's place, and the organiser's probe.
+  const [position, withheld] = await Promise.all([
+    startingAfter ? keysetPosition(db, contacts, columns, scope.ownerId, startingAfter) : null,
+    withheldFrom(scope),
+  ])
   if (startingAfter && !position) return { ok: false, reason: 'cursor' }
   const appFilters = {
     ...EMPTY_LEAD_FILTERS,
@@ -165,7 +169,7 @@ export async function listLeadRecords({
     tag: filters.tag,
   }
   const where = and(
-    peopleWhere(scope, plan, appFilters, undefined, await withheldFrom(scope), eventCondition(scope.ownerId, filters.event)),
+    peopleWhere(scope, plan, appFilters, undefined, withheld, eventCondition(scope.ownerId, filters.event)),
     filters.createdSince ? gte(contacts.createdAt, filters.createdSince) : undefined,
     filters.updatedSince ? gte(contacts.updatedAt, filters.updatedSince) : undefined,
     position ? afterPosition(columns, position) : undefined,
