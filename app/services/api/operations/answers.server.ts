@@ -27,3 +27,14 @@ export function pageAnswer<T, U>(result: KeysetResult<T>, what: string, toApi: (
 
 /** An ISO 8601 instant with its offset (Z or ±hh:mm), as a Date. */
 export const Instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v))
+
+/**
+ * Text of a query parameter, trimmed: control characters are a 400 naming it (the server refuses
+ * them in the address before the app, and Postgres refuses NUL; this keeps the rule for any caller).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/
+
+export function queryText(max: number) {
+  return z.string().trim().min(1).max(max).regex(NO_CONTROL_CHARACTERS, 'Control characters are not allowed')
+}

@@ -8,7 +8,7 @@ import { addNote, changePerson } from '~/models/lead-follow-up.server'
 import { getLeadRecord, listLeadRecords } from '~/models/lead-records.server'
 import { ApiLeadSchema, ApiNoteSchema, toApiLead, toApiNote } from '../objects/lead.server'
 import { defineOperation, ApiError, type ApiContext } from '../operation.server'
-import { IdParams, Instant, notFound, pageAnswer } from './answers.server'
+import { IdParams, Instant, notFound, pageAnswer, queryText } from './answers.server'
 
 // Leads (issue 30 Deliver 2): people with their captures, consent, score, status, tags and notes.
 // Every read and change goes through the app's own models with the key's scope (its creator's, as
@@ -21,15 +21,11 @@ const ListLeadsQuery = PageQuerySchema.extend({
   session: z.guid().optional().meta({ description: 'People captured at this session.' }),
   talk: z.guid().optional().meta({ description: 'People captured at a session of this talk.' }),
   event: z.guid().optional().meta({ description: 'People captured at a session of this organiser’s event.' }),
-  event_name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(EVENT_MAX)
+  event_name: queryText(EVENT_MAX)
     .optional()
     .meta({ description: 'People captured at a session given this event name (exact).' }),
   status: z.enum(CONTACT_STATUSES).optional(),
-  tag: z.string().trim().min(1).max(TAG_MAX_LENGTH).optional().meta({ description: 'People with this tag (any case).' }),
+  tag: queryText(TAG_MAX_LENGTH).optional().meta({ description: 'People with this tag (any case).' }),
   score_band: z.enum(SCORE_BANDS).optional(),
   created_since: Instant.optional().meta({
     description: 'People first recorded at or after this instant (ISO 8601 with Z or an offset).',
