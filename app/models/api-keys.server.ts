@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { inIdList } from '~/db/id-list'
 import { users } from '~/db/schema/accounts'
 import { apiKeys } from '~/db/schema/api'
 import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
@@ -133,12 +134,25 @@ export type ApiKeyRecord = {
   role: WorkspaceRole | null
 }
 
-/**
- * The key with this hash, its workspace and its creator's membership as they are now: one indexed
- * read per request, so a revoke, a role change or a removal counts from the next request on.
- */
-export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-  const [row] = await getDb()
+type ApiKeyRow = {
+  id: string
+  name: string
+  scopes: string[]
+  expiresAt: Date | null
+  revokedAt: Date | null
+  lastUsedAt: Date | null
+  workspaceId: string
+  workspaceName: string
+  plan: string
+  membersSeeAllLeads: boolean
+  creatorId: string | null
+  creatorEmail: string | null
+  role: WorkspaceRole | null
+}
+
+/** Keys with their workspace and their creator's membership as they are now. */
+function selectApiKeys(where: SQL, limit?: number): Promise<ApiKeyRow[]> {
+  const query = getDb()
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
@@ -161,9 +175,11 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | 
       workspaceMembers,
       and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.createdBy)),
     )
-    .where(eq(apiKeys.keyHash, keyHash))
-    .limit(1)
-  if (!row) return null
+    .where(where)
+  return limit === undefined ? query : query.limit(limit)
+}
+
+function toRecord(row: ApiKeyRow): ApiKeyRecord {
   return {
     id: row.id,
     name: row.name,
@@ -180,6 +196,22 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | 
     creator: row.creatorId && row.creatorEmail !== null ? { id: row.creatorId, email: row.creatorEmail } : null,
     role: row.role ?? null,
   }
+}
+
+/**
+ * The key with this hash, its workspace and its creator's membership as they are now: one indexed
+ * read per request, so a revoke, a role change or a removal counts from the next request on.
+ */
+export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+  const [row] = await selectApiKeys(eq(apiKeys.keyHash, keyHash), 1)
+  return row ? toRecord(row) : null
+}
+
+/** These keys as they are now, by id (the webhook fan-out checks the keys behind its subscriptions). */
+export async function findApiKeysByIds(ids: readonly string[]): Promise<Map<string, ApiKeyRecord>> {
+  if (ids.length === 0) return new Map()
+  const rows = await selectApiKeys(inIdList(apiKeys.id, [...new Set(ids)]))
+  return new Map(rows.map((row) => [row.id, toRecord(row)]))
 }
 
 /**

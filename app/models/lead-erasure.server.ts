@@ -75,16 +75,21 @@ async function deleteJobsAbout(tx: Tx, ownerId: string, leadIds: string[]) {
 }
 
 /**
- * Deliveries that carried an erased capture (its id in the body), or any capture of a person now
- * gone, keep their status and timing for the log; the body and the receiver's answer go, and one
- * still being retried is not sent. lead.deleted deliveries are left to do their work: they drop the
- * email themselves once delivered or given up (webhooks.server.ts).
+ * Deliveries that carried an erased capture (its id in the body, as the capture or among the
+ * person's), or any capture of a person now gone, keep their status and timing for the log; the
+ * body and the receiver's answer go, and one still being retried is not sent. lead.deleted
+ * deliveries are left to do their work: they drop the email themselves once delivered or given up
+ * (webhooks.server.ts).
  */
 async function eraseDeliveries(
   tx: Tx,
   erased: { ownerId: string; leadIds: string[]; contactIds: string[]; goneContactIds: string[] },
 ) {
-  const aboutErased = sql`(${webhookDeliveries.payload}->'data'->>'id') in (select value from jsonb_array_elements_text(${JSON.stringify(erased.leadIds)}::jsonb))`
+  const ids = sql`(select value from jsonb_array_elements_text(${JSON.stringify(erased.leadIds)}::jsonb))`
+  // A Settings endpoint's body is one capture (data.id); an API subscription's is the person with
+  // every capture the key saw (data.captures[].id: app/services/api/webhook-events.server.ts).
+  const captures = sql`${webhookDeliveries.payload}->'data'->'captures'`
+  const aboutErased = sql`((${webhookDeliveries.payload}->'data'->>'id') in ${ids} or exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${captures}) = 'array' then ${captures} else '[]'::jsonb end) c where c->>'id' in ${ids}))`
   await tx
     .update(webhookDeliveries)
     .set({

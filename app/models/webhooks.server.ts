@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { apiKeys } from '~/db/schema/api'
 import { webhookDeliveries, webhookEndpoints } from '~/db/schema/integrations'
 import { jobs } from '~/db/schema/jobs'
 import { enqueueJob } from '~/jobs/queue.server'
@@ -37,10 +38,31 @@ export async function listEndpoints(ownerId: string) {
       enabled: webhookEndpoints.enabled,
       disabledReason: webhookEndpoints.disabledReason,
       failingSince: webhookEndpoints.failingSince,
+      // A subscription made through the API: the key it was made with (null for Settings' own).
+      apiKeyName: apiKeys.name,
+      apiKeyRevokedAt: apiKeys.revokedAt,
     })
     .from(webhookEndpoints)
+    .leftJoin(apiKeys, eq(apiKeys.id, webhookEndpoints.apiKeyId))
     .where(eq(webhookEndpoints.ownerId, ownerId))
     .orderBy(webhookEndpoints.createdAt)
+}
+
+/** The subscriptions made through the API (GET /api/v1/webhooks), newest first; no secrets. */
+export async function listSubscriptions(ownerId: string) {
+  return getDb()
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      description: webhookEndpoints.description,
+      events: webhookEndpoints.events,
+      enabled: webhookEndpoints.enabled,
+      disabledReason: webhookEndpoints.disabledReason,
+      createdAt: webhookEndpoints.createdAt,
+    })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.ownerId, ownerId), isNotNull(webhookEndpoints.apiKeyId)))
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
 }
 
 /**
@@ -59,25 +81,63 @@ export async function getEndpoint(ownerId: string, id: string) {
   return { ...row, secret }
 }
 
+/** The API key a subscription is made with (POST /api/v1/webhooks): it is sent only while the key works. */
+export type SubscribingKey = { id: string; name: string }
+
 /**
- * The new endpoint's id, or null when the owner already has the most an account may have. The
- * audit log records it in the same transaction.
+ * The new endpoint's id, or null when the owner already has the most a workspace may have. The audit
+ * log records it in the same transaction.
  */
 export async function createEndpoint(ownerId: string, input: WebhookEndpointInput, actor: AuditActor | null) {
+  return (await insertEndpoint(ownerId, input, actor, null))?.id ?? null
+}
+
+/**
+ * A subscription made through the API (a REST hook): the new endpoint's id, its secret in the clear
+ * (for the one answer that shows it) and when it was made; null when the workspace has the most it may have. The
+ * audit log names the key ("via API key Zapier").
+ */
+export async function createSubscription(
+  ownerId: string,
+  input: WebhookEndpointInput,
+  actor: AuditActor,
+  apiKey: SubscribingKey,
+) {
+  return insertEndpoint(ownerId, input, actor, apiKey)
+}
+
+async function insertEndpoint(
+  ownerId: string,
+  input: WebhookEndpointInput,
+  actor: AuditActor | null,
+  apiKey: SubscribingKey | null,
+) {
   return getDb().transaction(async (tx) => {
     // Serialises two adds of one owner, so the limit holds.
     await lockWorkspace(tx, ownerId)
     const [existing] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.ownerId, ownerId))
     if (Number(existing?.n ?? 0) >= WEBHOOK_LIMITS.endpoints) return null
     const id = randomUUID()
-    await tx.insert(webhookEndpoints).values({ id, ownerId, ...input, secret: sealWebhookSecret(id, generateWebhookSecret()) })
+    const secret = generateWebhookSecret()
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ id, ownerId, ...input, secret: sealWebhookSecret(id, secret), apiKeyId: apiKey?.id ?? null })
+      .returning({ createdAt: webhookEndpoints.createdAt })
     await recordAudit(
-      { workspaceId: ownerId, actor, kind: 'webhook.added', subject: input.url, data: { events: input.events } },
+      {
+        workspaceId: ownerId,
+        actor,
+        kind: 'webhook.added',
+        subject: input.url,
+        data: { events: input.events, ...viaKey(apiKey) },
+      },
       tx,
     )
-    return id
+    return { id, secret, createdAt: row!.createdAt }
   })
 }
+
+const viaKey = (apiKey: SubscribingKey | null) => (apiKey ? { via: `API key ${apiKey.name}` } : {})
 
 /** Saves URL, description and events; a new URL starts with a clean failure record. */
 export async function updateEndpoint(ownerId: string, id: string, input: WebhookEndpointInput) {
@@ -128,12 +188,23 @@ export async function rotateEndpointSecret(ownerId: string, id: string) {
   return rows.length > 0
 }
 
-/** Deletes the endpoint and its delivery log; queued attempts find nothing and stop. Audited in the same transaction. */
-export async function deleteEndpoint(ownerId: string, id: string, actor: AuditActor | null) {
+/**
+ * Deletes the endpoint and its delivery log; queued attempts find nothing and stop. Audited in the
+ * same transaction. Through the API (`apiKey` given) only a subscription made through the API is found.
+ */
+export async function deleteEndpoint(
+  ownerId: string,
+  id: string,
+  actor: AuditActor | null,
+  apiKey: SubscribingKey | null = null,
+) {
   return getDb().transaction(async (tx) => {
-    const [gone] = await tx.delete(webhookEndpoints).where(owned(ownerId, id)).returning({ url: webhookEndpoints.url })
+    const [gone] = await tx
+      .delete(webhookEndpoints)
+      .where(and(owned(ownerId, id), apiKey ? isNotNull(webhookEndpoints.apiKeyId) : undefined))
+      .returning({ url: webhookEndpoints.url })
     if (!gone) return false
-    await recordAudit({ workspaceId: ownerId, actor, kind: 'webhook.removed', subject: gone.url }, tx)
+    await recordAudit({ workspaceId: ownerId, actor, kind: 'webhook.removed', subject: gone.url, data: viaKey(apiKey) }, tx)
     return true
   })
 }
@@ -181,7 +252,10 @@ export async function listDeliveries(ownerId: string, endpointId: string, page: 
 /** Queues a webhook.ping message to this endpoint (one attempt, the same path as events); null when not the owner's. */
 export async function queuePing(ownerId: string, endpointId: string) {
   return getDb().transaction(async (tx) => {
-    const [endpoint] = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(owned(ownerId, endpointId))
+    const [endpoint] = await tx
+      .select({ id: webhookEndpoints.id, apiKeyId: webhookEndpoints.apiKeyId })
+      .from(webhookEndpoints)
+      .where(owned(ownerId, endpointId))
     if (!endpoint) return null
     const id = newDeliveryId()
     await tx.insert(webhookDeliveries).values({
@@ -190,7 +264,12 @@ export async function queuePing(ownerId: string, endpointId: string) {
       ownerId,
       contactId: null,
       eventType: WEBHOOK_PING,
-      payload: { type: WEBHOOK_PING, timestamp: new Date().toISOString(), data: { endpointId } },
+      // A subscription made through the API gets the API's field names (its WebhookPingEvent).
+      payload: {
+        type: WEBHOOK_PING,
+        timestamp: new Date().toISOString(),
+        data: endpoint.apiKeyId ? { subscription_id: endpointId } : { endpointId },
+      },
     })
     await enqueueJob('webhook.deliver', { deliveryId: id, manual: true }, { tx })
     return id

@@ -14,7 +14,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const scope = await requireWorkspace(request, 'webhooks.manage')
   const endpoints = await listEndpoints(scope.ownerId)
   return {
-    endpoints: endpoints.map((e) => ({ ...e, failingSince: e.failingSince?.toISOString() ?? null })),
+    endpoints: endpoints.map(({ apiKeyRevokedAt, ...e }) => ({
+      ...e,
+      failingSince: e.failingSince?.toISOString() ?? null,
+      apiKeyRevoked: apiKeyRevokedAt !== null,
+    })),
     canAdd: endpoints.length < WEBHOOK_LIMITS.endpoints,
   }
 }
@@ -60,6 +64,7 @@ export default function Webhooks() {
               </div>
               {e.description ? <p className="mt-1 text-slate-300">{e.description}</p> : null}
               <p className="mt-1 text-sm text-slate-400">Events: {e.events.join(', ')}</p>
+              {e.apiKeyName !== null ? <ApiSubscriptionNote keyName={e.apiKeyName} revoked={e.apiKeyRevoked} /> : null}
               {e.disabledReason ? <p className="mt-1 text-sm text-amber-200">{e.disabledReason}</p> : null}
             </li>
           ))}
@@ -71,6 +76,24 @@ export default function Webhooks() {
         </p>
       ) : null}
     </>
+  )
+}
+
+/** A subscription made through the API (a REST hook, e.g. a Zapier trigger): what it sends, and while when. */
+function ApiSubscriptionNote({ keyName, revoked }: { keyName: string; revoked: boolean }) {
+  return (
+    <p className="mt-1 text-sm text-slate-400">
+      Subscribed through the API with the key “{keyName}”: its messages carry the{' '}
+      <a href="/docs/api#webhooks" className="text-brand-300 underline">
+        API’s objects
+      </a>
+      .{' '}
+      {revoked ? (
+        <span className="text-amber-200">The key was revoked, so nothing is sent to it: delete it.</span>
+      ) : (
+        'Sent while the key works.'
+      )}
+    </p>
   )
 }
 

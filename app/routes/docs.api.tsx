@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ErrorTable, LimitTable, OperationEntry, SchemaEntry } from '~/components/api/api-reference'
+import { ErrorTable, LimitTable, OperationEntry, SchemaEntry, WebhookEntry } from '~/components/api/api-reference'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { shellMeta } from '~/components/layout/meta'
 import { RenderedMarkdown } from '~/components/rendered-markdown'
@@ -60,6 +60,7 @@ export default function ApiDocs() {
             ['#limits', 'Limits'],
             ['#errors', 'Errors'],
             ['#operations', 'Operations'],
+            ['#webhooks', 'Webhook events'],
             ['#schemas', 'Objects'],
           ].map(([href, label]) => (
             <li key={href}>
@@ -110,6 +111,19 @@ export default function ApiDocs() {
                 <OperationEntry key={o.id} operation={o} schemas={schemas} />
               ))}
           </div>
+        ))}
+      </section>
+
+      <section id="webhooks" aria-labelledby="webhooks-title" className="mt-12 scroll-mt-24">
+        <h2 id="webhooks-title" className="text-2xl font-bold text-white">
+          Webhook events
+        </h2>
+        <p className="mt-2 text-slate-300">
+          What a subscription (<code>POST /webhooks</code>) receives: one signed <code>POST</code> per event, its{' '}
+          <code>data</code> the object this API answers for it.
+        </p>
+        {reference.webhooks.map((w) => (
+          <WebhookEntry key={w.type} webhook={w} schemas={schemas} />
         ))}
       </section>
 

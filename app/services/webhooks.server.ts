@@ -10,12 +10,14 @@ import { contacts } from '~/db/schema/people'
 import { talkSessions, talks } from '~/db/schema/talks'
 import { webhookDisabledEmail } from '~/emails/webhooks'
 import { enqueueEmail } from '~/jobs/email.server'
-import { type JobRow, enqueueJob } from '~/jobs/queue.server'
+import type { JobRow } from '~/jobs/queue.server'
 import { excerptWithout, finishedDeletionBody, isErasedPayload } from '~/lib/erasure'
 import { urlHost, WEBHOOK_DISABLE_AFTER_MS, webhookRetryDelayMs } from '~/lib/webhooks'
 import { recordLeadEvent, type DispatchedLeadEvent, type LeadEventSubscriber } from '~/models/lead-events.server'
 import { givenToOrganiser, visibleLeadsFilter } from '~/models/leads.server'
-import { newDeliveryId, openWebhookSecret } from '~/models/webhooks.server'
+import { queueDelivery, webhookDedupeKey } from '~/models/webhook-deliveries.server'
+import { openWebhookSecret } from '~/models/webhooks.server'
+import { apiSubscriptionSender } from './api/webhook-events.server'
 import { safeFetch, type Resolver } from './safe-fetch.server'
 
 // Signed webhooks (issue 10 Deliver 6, docs/webhooks.md). The lead.event fan-out hands each event to
@@ -35,7 +37,9 @@ type Body = { type: string; timestamp: string; data: Record<string, unknown> }
 
 /**
  * The lead.event subscriber: one delivery per enabled endpoint of the owner that wants the event.
- * The endpoints of every owner in the batch are read in one query.
+ * The endpoints of every owner in the batch are read in one query. Settings' endpoints get the
+ * payloads of the webhook guide; subscriptions made through the API get the API's objects
+ * (app/services/api/webhook-events.server.ts).
  * (A function declaration: lead-events.server.ts lists it while this module imports that one.)
  */
 export async function webhookSubscriber(events: DispatchedLeadEvent[], db: Db): ReturnType<LeadEventSubscriber> {
@@ -43,13 +47,21 @@ export async function webhookSubscriber(events: DispatchedLeadEvent[], db: Db): 
   const sent = events.filter((e) => e.visible)
   if (sent.length === 0) return
   const endpoints = await db
-    .select({ id: webhookEndpoints.id, ownerId: webhookEndpoints.ownerId, events: webhookEndpoints.events })
+    .select({
+      id: webhookEndpoints.id,
+      ownerId: webhookEndpoints.ownerId,
+      events: webhookEndpoints.events,
+      apiKeyId: webhookEndpoints.apiKeyId,
+    })
     .from(webhookEndpoints)
     .where(and(inIdList(webhookEndpoints.ownerId, [...new Set(sent.map((e) => e.ownerId))]), eq(webhookEndpoints.enabled, true)))
   if (endpoints.length === 0) return
+  const subscriptions = await apiSubscriptionSender(endpoints)
   for (const event of sent) {
     const wanted = endpoints.filter((ep) => ep.ownerId === event.ownerId && ep.events.includes(event.event))
-    if (wanted.length > 0) await deliverEvent(event, wanted, db)
+    const own = wanted.filter((ep) => ep.apiKeyId === null)
+    if (own.length > 0) await deliverEvent(event, own, db)
+    await subscriptions.deliver(event, wanted, db)
   }
 }
 
@@ -70,21 +82,14 @@ async function deliverEvent(event: DispatchedLeadEvent, endpoints: { id: string 
       if (!capture) return
     }
     for (const endpoint of endpoints) {
-      const id = newDeliveryId()
       // A retried dispatch finds the job of its first run and adds nothing.
-      const job = await enqueueJob(
-        'webhook.deliver',
-        { deliveryId: id },
-        { tx, dedupeKey: `webhook:${event.jobId}:${endpoint.id}` },
-      )
-      if (!job) continue
-      await tx.insert(webhookDeliveries).values({
-        id,
+      await queueDelivery(tx, {
         endpointId: endpoint.id,
         ownerId: event.ownerId,
         contactId: event.contactId,
         eventType: event.event,
         payload: body,
+        dedupeKey: webhookDedupeKey(event.jobId, endpoint.id),
       })
     }
   })
@@ -261,7 +266,9 @@ export async function deliverWebhook(
       // The person may have been erased since; the timeline entry then has nowhere to go.
       const [person] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, delivery.contactId)).for('share')
       if (person) {
-        const leadId = typeof delivery.payload.data === 'object' ? ((delivery.payload.data as { id?: string }).id ?? null) : null
+        // A Settings endpoint's data is a capture (its id); an API subscription's is the person, named by contactId.
+        const data = endpoint.apiKeyId === null && typeof delivery.payload.data === 'object' ? delivery.payload.data : null
+        const leadId = (data as { id?: string } | null)?.id ?? null
         await recordLeadEvent(tx, { ownerId: delivery.ownerId, contactId: person.id, leadId, type: 'webhook', data: entry })
       }
     }

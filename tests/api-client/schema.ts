@@ -258,10 +258,327 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/webhooks': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The workspace’s subscriptions
+     * @description Every subscription made through the API with any of the workspace’s keys, newest first, without secrets.
+     */
+    get: operations['listWebhookSubscriptions']
+    put?: never
+    /**
+     * Subscribe a URL to events (a REST hook)
+     * @description Each event is POSTed to the URL as JSON, signed per Standard Webhooks with the secret of this answer (shown once), and retried for 24 hours until a 2xx answer; the messages are declared in the document’s webhooks section. The key needs leads:read as well: the messages carry the Lead that GET /leads/{id} answers. A workspace has at most 10 endpoints, Settings → Webhooks’ included (409 beyond).
+     */
+    post: operations['createWebhookSubscription']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/webhooks/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Unsubscribe
+     * @description Deletes the subscription and its delivery log; messages still queued for it are not sent. An endpoint made in Settings → Webhooks is not a subscription: 404.
+     */
+    delete: operations['deleteWebhookSubscription']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
-export type webhooks = Record<string, never>
+export interface webhooks {
+  'lead.created': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A lead left their details
+     * @description An attendee left their details on one of your sessions. The lead as GET /leads/{id} answers it, with the new capture; a person already known keeps their id and has one more capture.
+     */
+    post: operations['leadCreatedWebhook']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'lead.updated': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A lead changed
+     * @description The attendee sent a session’s form again, or the workspace changed the lead’s status, deal or tags (a note sends nothing). The lead as GET /leads/{id} answers it now.
+     */
+    post: operations['leadUpdatedWebhook']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'lead.deleted': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A capture was deleted or erased
+     * @description A capture was deleted or erased at the attendee’s request.
+     */
+    post: operations['leadDeletedWebhook']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  'webhook.ping': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * A test ping
+     * @description Sent when someone presses "Send test ping" for the subscription in Settings → Webhooks; never subscribed to.
+     */
+    post: operations['webhookPingWebhook']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+}
 export interface components {
   schemas: {
+    WebhookSubscriptionInput: {
+      /** @description Where to POST each message: https (http outside production), a public address, at most 2000 characters. */
+      url: string
+      /** @description The events to receive; at least one. */
+      events: components['schemas']['WebhookEvent'][]
+      /**
+       * @description Shown in Settings → Webhooks: what the subscription is for.
+       * @default
+       */
+      description: string
+    }
+    /**
+     * @description `lead.created`: An attendee left their details on one of your sessions. `lead.updated`: An attendee sent the form again, or you changed the person. `lead.deleted`: A capture was deleted or erased at the attendee’s request.
+     * @enum {string}
+     */
+    WebhookEvent: 'lead.created' | 'lead.updated' | 'lead.deleted'
+    /** @description An attendee left their details on one of your sessions. The lead as GET /leads/{id} answers it, with the new capture; a person already known keeps their id and has one more capture. */
+    LeadCreatedEvent: {
+      /** @constant */
+      type: 'lead.created'
+      /**
+       * Format: date-time
+       * @description When it happened (UTC).
+       */
+      timestamp: string
+      data: components['schemas']['Lead']
+    }
+    /** @description A person with what your key may see of them: a capture the plan locks, or one given to someone else at an event, is not there (and a person with none is not found). */
+    Lead: {
+      /**
+       * Format: uuid
+       * @description The person: one per workspace and email address.
+       */
+      id: string
+      email: string
+      /** @description From the newest capture that has each detail (name, company, …). */
+      name: string
+      company: string | null
+      job_title: string | null
+      phone: string | null
+      linkedin_url: string | null
+      /** @description Whether any of the captures shown gave marketing consent. */
+      marketing_consent: boolean
+      /** @enum {string} */
+      status: 'new' | 'contacted' | 'meeting' | 'won' | 'lost'
+      tags: string[]
+      score: number
+      /** @enum {string} */
+      score_band: 'hot' | 'warm' | 'cold'
+      /** @description The deal value; required to set the status to won. */
+      deal: {
+        /** @description In minor units of the currency (cents; yen are whole). */
+        amount: number
+        /** @enum {string} */
+        currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'CHF' | 'SEK' | 'NOK' | 'DKK' | 'PLN' | 'INR' | 'JPY' | 'SGD' | 'NZD'
+      } | null
+      /**
+       * Format: date-time
+       * @description The oldest capture shown.
+       */
+      first_captured_at: string
+      /**
+       * Format: date-time
+       * @description The newest capture shown.
+       */
+      last_captured_at: string
+      /** @description Newest first. */
+      captures: components['schemas']['Capture'][]
+      /** @description Newest first. */
+      notes: components['schemas']['Note'][]
+    }
+    /** @description What one attendee left at one session. */
+    Capture: {
+      /** Format: uuid */
+      id: string
+      /** Format: uuid */
+      session_id: string
+      /** Format: uuid */
+      talk_id: string
+      /** @description The organiser’s event of the session; null for a speaker’s own session. */
+      event_id: string | null
+      event_name: string
+      talk_title: string
+      first_name: string
+      company: string | null
+      job_title: string | null
+      phone: string | null
+      linkedin_url: string | null
+      marketing_consent: boolean
+      /** @description Answers to the session’s questions, in the session’s order. */
+      answers: components['schemas']['Answer'][]
+      consent: components['schemas']['Consent'] | null
+      /**
+       * Format: date-time
+       * @description When the attendee first left their details at this session.
+       */
+      created_at: string
+      /**
+       * Format: date-time
+       * @description Their latest submission at this session.
+       */
+      updated_at: string
+    }
+    Answer: {
+      /** @description The session question’s id (stable while the question exists). */
+      question_id: string
+      /** @description The question as the attendee read it. */
+      question: string
+      /** @enum {string} */
+      kind: 'text' | 'single' | 'multi' | 'rating'
+      /** @description Text (text, single choice), a list (multiple choice) or 1–5 (rating). */
+      value: string | string[] | number
+    }
+    /** @description The latest consent record of a capture: which wordings were shown, and when. */
+    Consent: {
+      /** @description The version of the exact notice wording the attendee agreed to: its SHA-256, as the consent ledger keeps it. */
+      notice_version: string
+      /** @description The version (SHA-256) of the marketing tick box’s wording shown; null when the page had none. */
+      marketing_version: string | null
+      /** @description Whether the attendee ticked the marketing box. */
+      marketing_consent: boolean
+      /**
+       * Format: date-time
+       * @description When this consent was recorded (the latest submission of the capture).
+       */
+      given_at: string
+    }
+    /** @description A note of the workspace’s on a person: adding one tells no webhook or CRM (no lead.updated). */
+    Note: {
+      /** Format: uuid */
+      id: string
+      body: string
+      /** Format: date-time */
+      created_at: string
+      /** Format: date-time */
+      updated_at: string
+    }
+    /** @description The attendee sent a session’s form again, or the workspace changed the lead’s status, deal or tags (a note sends nothing). The lead as GET /leads/{id} answers it now. */
+    LeadUpdatedEvent: {
+      /** @constant */
+      type: 'lead.updated'
+      /**
+       * Format: date-time
+       * @description When it happened (UTC).
+       */
+      timestamp: string
+      data: components['schemas']['Lead']
+    }
+    /** @description A capture was deleted or erased at the attendee’s request. */
+    LeadDeletedEvent: {
+      /** @constant */
+      type: 'lead.deleted'
+      /**
+       * Format: date-time
+       * @description When it happened (UTC).
+       */
+      timestamp: string
+      data: components['schemas']['DeletedLead']
+    }
+    /** @description A capture deleted by the workspace or erased at the attendee’s request. */
+    DeletedLead: {
+      /**
+       * Format: uuid
+       * @description The lead (person) the capture belonged to.
+       */
+      id: string
+      /**
+       * Format: uuid
+       * @description The capture deleted or erased.
+       */
+      capture_id: string
+      /** Format: uuid */
+      session_id: string
+      /** @description So your system can find and delete its copy. Lectern’s own log drops it once the message is delivered or given up. */
+      email: string
+      /** @description True when it was the person’s last capture: the lead is gone (GET /leads/{id} answers 404). False: the lead stays with its other captures. */
+      lead_deleted: boolean
+    }
+    /** @description Sent when someone presses "Send test ping" for the subscription in Settings → Webhooks; never subscribed to. */
+    WebhookPingEvent: {
+      /** @constant */
+      type: 'webhook.ping'
+      /**
+       * Format: date-time
+       * @description When it happened (UTC).
+       */
+      timestamp: string
+      data: {
+        /** Format: uuid */
+        subscription_id: string
+      }
+    }
     Me: {
       workspace: {
         /**
@@ -378,116 +695,6 @@ export interface components {
       data: components['schemas']['Lead'][]
       /** @description Whether another page follows: ask again with `starting_after`. */
       has_more: boolean
-    }
-    /** @description A person with what your key may see of them: a capture the plan locks, or one given to someone else at an event, is not there (and a person with none is not found). */
-    Lead: {
-      /**
-       * Format: uuid
-       * @description The person: one per workspace and email address.
-       */
-      id: string
-      email: string
-      /** @description From the newest capture that has each detail (name, company, …). */
-      name: string
-      company: string | null
-      job_title: string | null
-      phone: string | null
-      linkedin_url: string | null
-      /** @description Whether any of the captures shown gave marketing consent. */
-      marketing_consent: boolean
-      /** @enum {string} */
-      status: 'new' | 'contacted' | 'meeting' | 'won' | 'lost'
-      tags: string[]
-      score: number
-      /** @enum {string} */
-      score_band: 'hot' | 'warm' | 'cold'
-      /** @description The deal value; required to set the status to won. */
-      deal: {
-        /** @description In minor units of the currency (cents; yen are whole). */
-        amount: number
-        /** @enum {string} */
-        currency: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'CHF' | 'SEK' | 'NOK' | 'DKK' | 'PLN' | 'INR' | 'JPY' | 'SGD' | 'NZD'
-      } | null
-      /**
-       * Format: date-time
-       * @description The oldest capture shown.
-       */
-      first_captured_at: string
-      /**
-       * Format: date-time
-       * @description The newest capture shown.
-       */
-      last_captured_at: string
-      /** @description Newest first. */
-      captures: components['schemas']['Capture'][]
-      /** @description Newest first. */
-      notes: components['schemas']['Note'][]
-    }
-    /** @description What one attendee left at one session. */
-    Capture: {
-      /** Format: uuid */
-      id: string
-      /** Format: uuid */
-      session_id: string
-      /** Format: uuid */
-      talk_id: string
-      /** @description The organiser’s event of the session; null for a speaker’s own session. */
-      event_id: string | null
-      event_name: string
-      talk_title: string
-      first_name: string
-      company: string | null
-      job_title: string | null
-      phone: string | null
-      linkedin_url: string | null
-      marketing_consent: boolean
-      /** @description Answers to the session’s questions, in the session’s order. */
-      answers: components['schemas']['Answer'][]
-      consent: components['schemas']['Consent'] | null
-      /**
-       * Format: date-time
-       * @description When the attendee first left their details at this session.
-       */
-      created_at: string
-      /**
-       * Format: date-time
-       * @description Their latest submission at this session.
-       */
-      updated_at: string
-    }
-    Answer: {
-      /** @description The session question’s id (stable while the question exists). */
-      question_id: string
-      /** @description The question as the attendee read it. */
-      question: string
-      /** @enum {string} */
-      kind: 'text' | 'single' | 'multi' | 'rating'
-      /** @description Text (text, single choice), a list (multiple choice) or 1–5 (rating). */
-      value: string | string[] | number
-    }
-    /** @description The latest consent record of a capture: which wordings were shown, and when. */
-    Consent: {
-      /** @description The version of the exact notice wording the attendee agreed to: its SHA-256, as the consent ledger keeps it. */
-      notice_version: string
-      /** @description The version (SHA-256) of the marketing tick box’s wording shown; null when the page had none. */
-      marketing_version: string | null
-      /** @description Whether the attendee ticked the marketing box. */
-      marketing_consent: boolean
-      /**
-       * Format: date-time
-       * @description When this consent was recorded (the latest submission of the capture).
-       */
-      given_at: string
-    }
-    /** @description A note of the workspace’s on a person: adding one tells no webhook or CRM (no lead.updated). */
-    Note: {
-      /** Format: uuid */
-      id: string
-      body: string
-      /** Format: date-time */
-      created_at: string
-      /** Format: date-time */
-      updated_at: string
     }
     /** @description Not found */
     Error404: {
@@ -754,6 +961,47 @@ export interface components {
       created_at: string
       /** Format: date-time */
       updated_at: string
+    }
+    WebhookSubscriptionList: {
+      data: components['schemas']['WebhookSubscription'][]
+      /** @description Whether another page follows: ask again with `starting_after`. */
+      has_more: boolean
+    }
+    /** @description A URL that receives the events it subscribed to, signed per Standard Webhooks. It is sent only while the key that made it works and has the webhooks:write and leads:read scopes. */
+    WebhookSubscription: {
+      /**
+       * Format: uuid
+       * @description What DELETE /webhooks/{id} takes.
+       */
+      id: string
+      /** @description Where each message is POSTed. */
+      url: string
+      description: string
+      events: components['schemas']['WebhookEvent'][]
+      /** @description False once every delivery failed for 24 hours (disabled_reason says so) or when disabled in Settings → Webhooks; it is enabled again there. */
+      enabled: boolean
+      disabled_reason: string | null
+      /** Format: date-time */
+      created_at: string
+    }
+    /** @description A new subscription, with its signing secret this once. */
+    CreatedWebhookSubscription: {
+      /**
+       * Format: uuid
+       * @description What DELETE /webhooks/{id} takes.
+       */
+      id: string
+      /** @description Where each message is POSTed. */
+      url: string
+      description: string
+      events: components['schemas']['WebhookEvent'][]
+      /** @description False once every delivery failed for 24 hours (disabled_reason says so) or when disabled in Settings → Webhooks; it is enabled again there. */
+      enabled: boolean
+      disabled_reason: string | null
+      /** Format: date-time */
+      created_at: string
+      /** @description The signing secret (whsec_…), shown in this answer only: verify each message’s webhook-signature with it (any Standard Webhooks library). The owner and admins can also read and rotate it in Settings → Webhooks. */
+      secret: string
     }
   }
   responses: {
@@ -1599,6 +1847,241 @@ export interface operations {
       404: components['responses']['Error404Response']
       429: components['responses']['Error429Response']
       500: components['responses']['Error500Response']
+    }
+  }
+  listWebhookSubscriptions: {
+    parameters: {
+      query?: {
+        /** @description How many objects to answer, 1–100 (default 20). */
+        limit?: number
+        /** @description The id of the last object of the page before: the next page starts after it. */
+        starting_after?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of subscriptions. */
+      200: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WebhookSubscriptionList']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  createWebhookSubscription: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Any unique string (a UUID): a retry with it gets the first answer again, for 24 hours. */
+        'Idempotency-Key'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookSubscriptionInput']
+      }
+    }
+    responses: {
+      /** @description The subscription, with its signing secret this once. */
+      201: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          /** @description Set when this is the kept answer to an Idempotency-Key. */
+          'Idempotent-Replayed'?: 'true'
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CreatedWebhookSubscription']
+        }
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      409: components['responses']['Error409Response']
+      413: components['responses']['Error413Response']
+      415: components['responses']['Error415Response']
+      422: components['responses']['Error422Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  deleteWebhookSubscription: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The subscription’s id. */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Unsubscribed. */
+      204: {
+        headers: {
+          /** @description This answer’s id: quote it to support. */
+          'Request-Id': string
+          /** @description Requests this key may make a minute. */
+          'RateLimit-Limit': string
+          /** @description Requests left in this minute’s window. */
+          'RateLimit-Remaining': string
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset': string
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['Error400Response']
+      401: components['responses']['Error401Response']
+      403: components['responses']['Error403Response']
+      404: components['responses']['Error404Response']
+      429: components['responses']['Error429Response']
+      500: components['responses']['Error500Response']
+    }
+  }
+  leadCreatedWebhook: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The message’s id (msg_…): the same on every retry, so skip one you have seen. */
+        'webhook-id': string
+        /** @description Seconds since 1970 when this attempt was signed. */
+        'webhook-timestamp': string
+        /** @description v1,<base64 HMAC-SHA256> of "{webhook-id}.{webhook-timestamp}.{body}" with the subscription’s secret; for a day after a rotation, two, space-separated. */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LeadCreatedEvent']
+      }
+    }
+    responses: {
+      /** @description Any 2xx answer within 5 seconds is a delivery; anything else (a redirect too) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  leadUpdatedWebhook: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The message’s id (msg_…): the same on every retry, so skip one you have seen. */
+        'webhook-id': string
+        /** @description Seconds since 1970 when this attempt was signed. */
+        'webhook-timestamp': string
+        /** @description v1,<base64 HMAC-SHA256> of "{webhook-id}.{webhook-timestamp}.{body}" with the subscription’s secret; for a day after a rotation, two, space-separated. */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LeadUpdatedEvent']
+      }
+    }
+    responses: {
+      /** @description Any 2xx answer within 5 seconds is a delivery; anything else (a redirect too) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  leadDeletedWebhook: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The message’s id (msg_…): the same on every retry, so skip one you have seen. */
+        'webhook-id': string
+        /** @description Seconds since 1970 when this attempt was signed. */
+        'webhook-timestamp': string
+        /** @description v1,<base64 HMAC-SHA256> of "{webhook-id}.{webhook-timestamp}.{body}" with the subscription’s secret; for a day after a rotation, two, space-separated. */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LeadDeletedEvent']
+      }
+    }
+    responses: {
+      /** @description Any 2xx answer within 5 seconds is a delivery; anything else (a redirect too) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+    }
+  }
+  webhookPingWebhook: {
+    parameters: {
+      query?: never
+      header: {
+        /** @description The message’s id (msg_…): the same on every retry, so skip one you have seen. */
+        'webhook-id': string
+        /** @description Seconds since 1970 when this attempt was signed. */
+        'webhook-timestamp': string
+        /** @description v1,<base64 HMAC-SHA256> of "{webhook-id}.{webhook-timestamp}.{body}" with the subscription’s secret; for a day after a rotation, two, space-separated. */
+        'webhook-signature': string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookPingEvent']
+      }
+    }
+    responses: {
+      /** @description Any 2xx answer within 5 seconds is a delivery; anything else (a redirect too) is retried for 24 hours. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { API_ERRORS, errorAnchor, type ApiErrorCode } from '~/lib/api-errors'
-import type { FieldRow, ReferenceOperation, ReferenceSchema } from '~/services/api/reference.server'
+import type { FieldRow, ReferenceOperation, ReferenceSchema, ReferenceWebhook } from '~/services/api/reference.server'
 
 // /docs/api's tables (issue 30 Deliver 5): errors, limits, operations and schemas, rendered from the
 // OpenAPI document on the server; plain HTML with anchors, no script needed.
@@ -121,6 +121,26 @@ export function OperationEntry({ operation, schemas }: { operation: ReferenceOpe
           </tr>
         ))}
       </Table>
+    </article>
+  )
+}
+
+export function WebhookEntry({ webhook, schemas }: { webhook: ReferenceWebhook; schemas: Set<string> }) {
+  const id = `webhook-${webhook.type.replace(/\./g, '-')}`
+  return (
+    <article
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="mt-8 scroll-mt-24 rounded-xl border border-white/10 bg-ink-900/60 p-6"
+    >
+      <h3 id={`${id}-title`} className="font-mono text-lg text-white">
+        <span className="mr-2 rounded bg-brand-500/20 px-2 py-0.5 text-brand-200">POST</span>
+        {webhook.type}
+      </h3>
+      <p className="mt-2 font-semibold text-slate-100">{webhook.summary}</p>
+      {webhook.description ? <p className="mt-1 text-slate-300">{webhook.description}</p> : null}
+      <p className="mt-3 text-sm text-slate-300">Body: {schemaLink(webhook.body, schemas)} (JSON)</p>
+      <Fields caption={`Headers of ${webhook.type}`} rows={webhook.headers} withIn />
     </article>
   )
 }

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { apiKeys } from './api'
 import { createdAt, updatedAt } from './columns'
 import { contacts } from './people'
 import { workspaces } from './workspaces'
@@ -28,6 +29,10 @@ export const webhookEndpoints = pgTable(
     disabledReason: text('disabled_reason'),
     // The first failure of the current run of failures; cleared by a success.
     failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    // Set for a subscription made through the API (POST /api/v1/webhooks, a REST hook): its messages
+    // carry the API's objects and are sent only while this key works (docs/api.md → Webhooks).
+    // Null: an endpoint of Settings → Webhooks, with the payloads of app/content/webhook-guide.md.
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

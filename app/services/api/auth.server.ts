@@ -2,7 +2,7 @@ import { effectiveScopes, isApiKeyFormat, keyRoleAllowed, shouldRecordUse } from
 import { sessionsScope } from '~/auth/workspace.server'
 import { seesEveryLead } from '~/lib/permissions'
 import { apiNotInPlanMessage, hasApi } from '~/lib/plans'
-import { findApiKeyByHash, hashApiKey, recordApiKeyUse } from '~/models/api-keys.server'
+import { findApiKeyByHash, hashApiKey, recordApiKeyUse, type ApiKeyRecord } from '~/models/api-keys.server'
 import { ApiError, type ApiContext } from './operation.server'
 
 // Who a request to /api/v1 is (issue 30 Deliver 1 and 3): the bearer key, looked up by its hash with
@@ -33,12 +33,21 @@ export async function authenticateApiKey(request: Request, requestId: string, no
   if (!match || !isApiKeyFormat(match[1]!)) throw unauthorized(AUTH_MESSAGES.malformed)
   const key = await findApiKeyByHash(hashApiKey(match[1]!))
   if (!key) throw unauthorized(AUTH_MESSAGES.unknown)
+  const ctx = apiKeyContext(key, requestId, now)
+  if (shouldRecordUse(key.lastUsedAt, now)) await recordApiKeyUse(key.id, now)
+  return ctx
+}
+
+/**
+ * What a key may do now, as its creator's current membership allows, or a thrown ApiError. The one
+ * rule for a request and for the webhook subscriptions made with the key (sent only while it works).
+ */
+export function apiKeyContext(key: ApiKeyRecord, requestId: string, now = new Date()): ApiContext {
   if (key.revokedAt) throw unauthorized(AUTH_MESSAGES.revoked)
   if (key.expiresAt && key.expiresAt <= now) throw unauthorized(AUTH_MESSAGES.expired)
   if (!key.creator || !key.role) throw unauthorized(AUTH_MESSAGES.creatorLeft)
   if (!hasApi(key.workspace.plan)) throw new ApiError('forbidden', apiNotInPlanMessage(key.workspace.plan))
   if (!keyRoleAllowed(key.role)) throw new ApiError('forbidden', AUTH_MESSAGES.creatorRole)
-  if (shouldRecordUse(key.lastUsedAt, now)) await recordApiKeyUse(key.id, now)
   const { workspace, creator, role } = key
   const scope = {
     ownerId: workspace.id,

@@ -12,6 +12,7 @@ import { IDEMPOTENCY_HEADER } from '~/lib/api-idempotency'
 import { API_SCOPE_LABELS, API_SCOPES } from '~/lib/api-keys'
 import { declaredErrorStatuses, takesBody, type ApiOperation } from './operation.server'
 import { API_OPERATIONS } from './registry.server'
+import { apiWebhooksDocument } from './webhook-events.server'
 
 // The OpenAPI 3.1 document of /api/v1 (issue 30 Deliver 5), made from the registry: the zod schemas
 // that validate each request and shape each answer are the ones described here (zod-openapi on zod's
@@ -144,6 +145,8 @@ export function buildApiDocument(operations: readonly ApiOperation[] = API_OPERA
         },
       },
       paths,
+      // What a subscription (POST /webhooks) receives: each message's headers and body.
+      webhooks: apiWebhooksDocument(),
     },
     {
       // Answers may gain fields within v1 (the promise of docs/api.md): the document does not forbid

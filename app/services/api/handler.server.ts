@@ -8,6 +8,7 @@ import { apiRateLimit } from '~/lib/plans'
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '~/models/api-idempotency.server'
 import { hitRateLimit } from '~/models/rate-limit.server'
 import { sha256Hex } from '~/platform/lead-tokens.server'
+import { decryptSecret, encryptSecret } from '~/platform/secrets.server'
 import { authenticateApiKey } from './auth.server'
 import { apiDocument } from './document.server'
 import { ApiError, declaredErrorStatuses, takesBody, type ApiContext, type ApiOperation } from './operation.server'
@@ -124,10 +125,14 @@ async function run(
       IDEMPOTENCY_HEADER,
     )
   }
+  // The kept answer of an operation whose answer holds a secret is encrypted, bound to this key and record.
+  const secretContext = `api-idempotency:${ctx.key.id}:${idempotencyKey}`
+  const keep = (text: string) => (operation.secretAnswer && text !== '' ? encryptSecret(text, secretContext) : text)
   if (claim.kind === 'replay') {
+    const kept = operation.secretAnswer && claim.body !== '' ? decryptSecret(claim.body, secretContext) : claim.body
     return {
       status: claim.status,
-      body: claim.body === '' ? null : JSON.parse(claim.body),
+      body: kept === '' ? null : JSON.parse(kept),
       headers: { ...base, 'Idempotent-Replayed': 'true' },
     }
   }
@@ -141,10 +146,15 @@ async function run(
       throw error
     }
     const { status, body } = failure(error, request, ctx.requestId, base)
-    await completeIdempotencyKey(ctx.key.id, idempotencyKey, status, JSON.stringify(body))
+    await completeIdempotencyKey(ctx.key.id, idempotencyKey, status, keep(JSON.stringify(body)))
     throw error
   }
-  await completeIdempotencyKey(ctx.key.id, idempotencyKey, answer.status, answer.body === null ? '' : JSON.stringify(answer.body))
+  await completeIdempotencyKey(
+    ctx.key.id,
+    idempotencyKey,
+    answer.status,
+    keep(answer.body === null ? '' : JSON.stringify(answer.body)),
+  )
   return answer
 }
 

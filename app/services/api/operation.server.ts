@@ -56,6 +56,11 @@ export type OperationSpec<
   body?: B
   /** Body limit in bytes (default API_MAX_BODY_BYTES). */
   maxBodyBytes?: number
+  /**
+   * The answer holds a secret (a webhook subscription's signing secret): the copy kept for
+   * Idempotency-Key replays is encrypted like the app's other secrets (ENCRYPTION_KEY).
+   */
+  secretAnswer?: boolean
   /** The success answer. `schema` shapes it: fields it does not list are dropped before sending. */
   response: { status: 200 | 201; description: string; schema: R } | { status: 204; description: string; schema?: undefined }
   /**

@@ -22,6 +22,14 @@ export type ReferenceOperation = {
   answers: Array<{ status: string; description: string; schema: string | null }>
 }
 export type ReferenceSchema = { name: string; description: string; fields: FieldRow[] }
+/** A message a webhook subscription receives (the document's `webhooks`). */
+export type ReferenceWebhook = {
+  type: string
+  summary: string
+  description: string
+  headers: ParameterRow[]
+  body: string | null
+}
 
 const refName = (ref: string) => ref.split('/').at(-1)!
 
@@ -74,6 +82,26 @@ function schemaName(document: Json, content: unknown) {
   return typeof schema.$ref === 'string' ? refName(schema.$ref) : typeLabel(resolve(document, schema))
 }
 
+function parameterRows(operation: Json): ParameterRow[] {
+  return ((operation.parameters ?? []) as Json[]).map((p) => ({
+    name: String(p.name),
+    in: String(p.in),
+    type: typeLabel(p.schema as Json | undefined),
+    required: p.required === true,
+    description: String(p.description ?? ''),
+  }))
+}
+
+function webhookEntries(document: Json): ReferenceWebhook[] {
+  return Object.entries((document.webhooks ?? {}) as Record<string, { post: Json }>).map(([type, { post }]) => ({
+    type,
+    summary: String(post.summary ?? ''),
+    description: String(post.description ?? ''),
+    headers: parameterRows(post),
+    body: schemaName(document, (post.requestBody as Json | undefined)?.content),
+  }))
+}
+
 export function apiReference() {
   const document = apiDocument() as unknown as Json
   const operations: ReferenceOperation[] = []
@@ -89,13 +117,7 @@ export function apiReference() {
         description: String(operation.description ?? ''),
         tag: ((operation.tags as string[] | undefined) ?? ['Other'])[0]!,
         scope: scopeName && isApiScope(scopeName) ? { name: scopeName, label: API_SCOPE_LABELS[scopeName].label } : null,
-        parameters: ((operation.parameters ?? []) as Json[]).map((p) => ({
-          name: String(p.name),
-          in: String(p.in),
-          type: typeLabel(p.schema as Json | undefined),
-          required: p.required === true,
-          description: String(p.description ?? ''),
-        })),
+        parameters: parameterRows(operation),
         body: schemaName(document, (operation.requestBody as Json | undefined)?.content),
         answers: Object.entries(operation.responses as Record<string, Json>).map(([status, answer]) => {
           const resolved = resolve(document, answer)
@@ -108,5 +130,5 @@ export function apiReference() {
     .filter(([name]) => !/^Error\d+$/.test(name))
     .map(([name, schema]) => ({ name, description: String(schema.description ?? ''), fields: fieldRows(schema) }))
   const servers = document.servers as Array<{ url: string }>
-  return { baseUrl: servers[0]!.url, operations, schemas }
+  return { baseUrl: servers[0]!.url, operations, webhooks: webhookEntries(document), schemas }
 }

@@ -4,6 +4,7 @@ import { LEAD_OPERATIONS } from './operations/leads.server'
 import { getMe } from './operations/me.server'
 import { SESSION_OPERATIONS } from './operations/sessions.server'
 import { TALK_OPERATIONS } from './operations/talks.server'
+import { WEBHOOK_OPERATIONS } from './operations/webhooks.server'
 
 // Every operation of /api/v1, in the order the reference lists them (issue 30; docs/api.md "Adding
 // an endpoint"). Routing (handler.server.ts), validation and the OpenAPI document (document.server.ts)
@@ -14,6 +15,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...TALK_OPERATIONS,
   ...SESSION_OPERATIONS,
   ...EVENT_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
 ]
 
 type Compiled = { operation: ApiOperation; pattern: RegExp; names: string[] }
