@@ -201,11 +201,18 @@ const URL_CONTROL_CHARACTERS = /%(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])|[\u0000-\
 
 /**
  * Path and query values reach loaders and the database: one rule here, for every route, instead of
- * each loader cleaning its params. Browsers never send these characters in an address.
+ * each loader cleaning its params. Browsers never send these characters in an address. A path whose
+ * %-escapes do not decode (`/x/%FF`) is refused here too: Express's router would throw on it and
+ * answer its own HTML error page, under /api/v1 as well.
  */
 export function refuseControlCharactersInUrl(req: Request, res: Response, next: NextFunction) {
   if (URL_CONTROL_CHARACTERS.test(req.originalUrl)) {
     return refuse(res, 400, 'The address contains characters that are not allowed.', 'bad_request')
+  }
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    return refuse(res, 400, 'The address contains a %-escape that is not valid UTF-8.', 'bad_request')
   }
   next()
 }
