@@ -1,17 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { apiKeys } from '~/db/schema/api'
-import { webhookDeliveries, webhookEndpoints } from '~/db/schema/integrations'
-import { jobs } from '~/db/schema/jobs'
-import { enqueueJob } from '~/jobs/queue.server'
-import { WEBHOOK_LIMITS, WEBHOOK_PING, type WebhookEndpointInput } from '~/lib/webhooks'
+import { webhookEndpoints } from '~/db/schema/integrations'
+import { WEBHOOK_LIMITS, type WebhookEndpointInput } from '~/lib/webhooks'
 import { recordAudit, type AuditActor } from '~/models/audit.server'
 import { lockWorkspace } from '~/models/workspaces.server'
 import { decryptSecret, encryptSecret } from '~/platform/secrets.server'
 
-// Settings → Webhooks: a speaker's endpoints and their delivery log. Every query names owner_id, so
-// another speaker's ids find nothing (the routes answer 404). Sending is app/services/webhooks.server.ts.
+// Settings → Webhooks: a speaker's endpoints (their delivery log: webhook-deliveries.server.ts). Every
+// query names owner_id, so another speaker's ids find nothing (the routes answer 404). Sending is
+// app/services/webhooks.server.ts.
 
 /** A Standard Webhooks secret: `whsec_` + base64 of 32 random bytes. Stored encrypted (secrets.server.ts). */
 export function generateWebhookSecret() {
@@ -205,104 +204,6 @@ export async function deleteEndpoint(
       .returning({ url: webhookEndpoints.url })
     if (!gone) return false
     await recordAudit({ workspaceId: ownerId, actor, kind: 'webhook.removed', subject: gone.url, data: viaKey(apiKey) }, tx)
-    return true
-  })
-}
-
-export const DELIVERIES_PER_PAGE = 25
-
-export async function listDeliveries(ownerId: string, endpointId: string, page: number) {
-  const db = getDb()
-  const where = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.ownerId, ownerId))
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: webhookDeliveries.id,
-        eventType: webhookDeliveries.eventType,
-        status: webhookDeliveries.status,
-        attempts: webhookDeliveries.attempts,
-        responseStatus: webhookDeliveries.responseStatus,
-        responseExcerpt: webhookDeliveries.responseExcerpt,
-        lastError: webhookDeliveries.lastError,
-        createdAt: webhookDeliveries.createdAt,
-        lastAttemptAt: webhookDeliveries.lastAttemptAt,
-        // Its capture was erased: the body is gone, so it cannot be replayed (lead-erasure.server.ts).
-        erased: sql<boolean>`${webhookDeliveries.payload}->>'erased' is not null`,
-      })
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(DELIVERIES_PER_PAGE)
-      .offset((page - 1) * DELIVERIES_PER_PAGE),
-    db.select({ n: count() }).from(webhookDeliveries).where(where),
-  ])
-  // When a delivery being retried is tried next: its queued job (few are pending at any time).
-  const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id)
-  const deliveryIdOf = sql<string>`${jobs.payload}->>'deliveryId'`
-  const next = pending.length
-    ? await db
-        .select({ deliveryId: deliveryIdOf, runAt: jobs.runAt })
-        .from(jobs)
-        .where(and(eq(jobs.status, 'pending'), eq(jobs.kind, 'webhook.deliver'), inArray(deliveryIdOf, pending)))
-    : []
-  const nextAt = new Map(next.map((j) => [j.deliveryId, j.runAt]))
-  return { rows: rows.map((r) => ({ ...r, nextAttemptAt: nextAt.get(r.id) ?? null })), total: Number(total?.n ?? 0) }
-}
-
-/** Queues a webhook.ping message to this endpoint (one attempt, the same path as events); null when not the owner's. */
-export async function queuePing(ownerId: string, endpointId: string) {
-  return getDb().transaction(async (tx) => {
-    const [endpoint] = await tx
-      .select({ id: webhookEndpoints.id, apiKeyId: webhookEndpoints.apiKeyId })
-      .from(webhookEndpoints)
-      .where(owned(ownerId, endpointId))
-    if (!endpoint) return null
-    const id = newDeliveryId()
-    await tx.insert(webhookDeliveries).values({
-      id,
-      endpointId,
-      ownerId,
-      contactId: null,
-      eventType: WEBHOOK_PING,
-      // A subscription made through the API gets the API's field names (its WebhookPingEvent).
-      payload: {
-        type: WEBHOOK_PING,
-        timestamp: new Date().toISOString(),
-        data: endpoint.apiKeyId ? { subscription_id: endpointId } : { endpointId },
-      },
-    })
-    await enqueueJob('webhook.deliver', { deliveryId: id, manual: true }, { tx })
-    return id
-  })
-}
-
-/**
- * Sends a delivery again, now, with the same webhook-id and body (one attempt; receivers dedupe on
- * the id). Retries still queued for it are dropped, so the receiver hears it once more, not twice.
- * A delivery whose capture was erased has no body left and is not found.
- */
-export async function replayDelivery(ownerId: string, endpointId: string, deliveryId: string) {
-  return getDb().transaction(async (tx) => {
-    const rows = await tx
-      .update(webhookDeliveries)
-      .set({ status: 'pending' })
-      .where(
-        and(
-          eq(webhookDeliveries.id, deliveryId),
-          eq(webhookDeliveries.endpointId, endpointId),
-          eq(webhookDeliveries.ownerId, ownerId),
-          sql`${webhookDeliveries.payload}->>'erased' is null`,
-        ),
-      )
-      .returning({ id: webhookDeliveries.id })
-    if (rows.length === 0) return false
-    await tx
-      .update(jobs)
-      .set({ status: 'failed', lastError: 'Replaced by a manual replay', finishedAt: new Date() })
-      .where(
-        and(eq(jobs.kind, 'webhook.deliver'), eq(jobs.status, 'pending'), sql`${jobs.payload}->>'deliveryId' = ${deliveryId}`),
-      )
-    await enqueueJob('webhook.deliver', { deliveryId, manual: true }, { tx })
     return true
   })
 }

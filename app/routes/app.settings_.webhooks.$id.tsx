@@ -12,14 +12,11 @@ import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { parsePage } from '~/lib/page-param'
 import { isUuid } from '~/lib/text'
 import { isWebhookEvent } from '~/lib/webhooks'
+import { DELIVERIES_PER_PAGE, listDeliveries, queuePing, replayDelivery } from '~/models/webhook-deliveries.server'
 import {
   deleteEndpoint,
-  DELIVERIES_PER_PAGE,
   getEndpoint,
   isDeliveryId,
-  listDeliveries,
-  queuePing,
-  replayDelivery,
   rotateEndpointSecret,
   setEndpointEnabled,
   updateEndpoint,

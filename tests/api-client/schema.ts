@@ -387,6 +387,14 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
+    /**
+     * @example {
+     *       "url": "https://hooks.zapier.com/hooks/standard/123456/abcdef/",
+     *       "events": [
+     *         "lead.created"
+     *       ]
+     *     }
+     */
     WebhookSubscriptionInput: {
       /** @description Where to POST each message: https (http outside production), a public address, at most 2000 characters. */
       url: string

@@ -32,7 +32,10 @@ const SubscribeSchema = z
       .meta({ description: 'The events to receive; at least one.' }),
     description: form.shape.description.meta({ description: 'Shown in Settings → Webhooks: what the subscription is for.' }),
   })
-  .meta({ id: 'WebhookSubscriptionInput' })
+  .meta({
+    id: 'WebhookSubscriptionInput',
+    examples: [{ url: 'https://hooks.zapier.com/hooks/standard/123456/abcdef/', events: ['lead.created'] }],
+  })
 
 const tooMany = `This workspace has ${WEBHOOK_LIMITS.endpoints} webhook endpoints, the most it may have: unsubscribe one (DELETE /webhooks/{id}) or delete one in Settings → Webhooks.`
 
