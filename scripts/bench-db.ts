@@ -1,6 +1,7 @@
 // The database a benchmark runs against, installed as the app's: a PGlite in a temporary data
 // directory, or a throw-away Postgres database created next to `adminUrl` (dropped by close(),
-// unless BENCH_KEEP=1 keeps it to EXPLAIN the reads on it; its name is printed). Migrated.
+// unless BENCH_KEEP=1 keeps it to EXPLAIN the reads on it; its name is printed). Migrated. Its data
+// directory and database address are returned too, for a benchmark that hands them to a server.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -11,10 +12,11 @@ import { migrate } from '../app/db/migrate.server'
 export async function openBenchDatabase(
   driver: 'pglite' | 'postgres',
   { adminUrl, prefix, poolMax }: { adminUrl?: string; prefix: string; poolMax: number },
-): Promise<{ handle: DatabaseHandle; close: () => Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; close: () => Promise<void>; dataDir: string; databaseUrl?: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`))
   let handle: DatabaseHandle
   let drop: (() => Promise<void>) | undefined
+  let databaseUrl: string | undefined
   if (driver === 'postgres') {
     const name = `lectern_bench_${randomBytes(4).toString('hex')}`
     const admin = await openPostgres(adminUrl!, { max: 1 })
@@ -22,7 +24,8 @@ export async function openBenchDatabase(
     await admin.close()
     const u = new URL(adminUrl!)
     u.pathname = `/${name}`
-    handle = await openPostgres(u.toString(), { max: poolMax })
+    databaseUrl = u.toString()
+    handle = await openPostgres(databaseUrl, { max: poolMax })
     installDatabase(handle)
     await migrate(handle, u.toString())
     drop = async () => {
@@ -38,6 +41,8 @@ export async function openBenchDatabase(
   }
   return {
     handle,
+    dataDir,
+    databaseUrl,
     close: async () => {
       installDatabase(undefined)
       await handle.close()

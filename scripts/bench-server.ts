@@ -50,7 +50,7 @@ export function get(url: string): Promise<{ status: number; wireBytes: number; t
   })
 }
 
-async function waitForHealth(base: string, child: ChildProcess) {
+export async function waitForHealth(base: string, child: ChildProcess) {
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`)
