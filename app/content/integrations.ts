@@ -177,18 +177,24 @@ export const integrationSections: IntegrationSection[] = [
     items: [
       {
         name: 'Zapier',
-        description: 'Start a Zap for every new lead and connect thousands of apps without code.',
-        status: 'Planned',
+        description:
+          'Start a Zap for every new or changed lead with Webhooks by Zapier and the {brand} API: an API key, instant REST-hook triggers and actions on leads, with a step-by-step guide in the API reference.',
+        status: 'Early Access',
+        plans: 'Pro/Teams/Organiser',
       },
       {
         name: 'Make',
-        description: 'Build visual scenarios that route, filter and enrich new leads.',
-        status: 'Planned',
+        description:
+          "Build scenarios that route, filter and enrich new leads with Make's webhook and HTTP modules and the {brand} API: instant triggers through REST hooks, or polling lists that are newest first.",
+        status: 'Early Access',
+        plans: 'Pro/Teams/Organiser',
       },
       {
         name: 'n8n',
-        description: 'Automate lead handling with open-source workflows, self-hosted or in the cloud.',
-        status: 'Planned',
+        description:
+          "Automate lead handling with n8n's Webhook and HTTP Request nodes and the {brand} API, self-hosted or in the cloud: new, changed and erased leads arrive as signed events.",
+        status: 'Early Access',
+        plans: 'Pro/Teams/Organiser',
       },
     ],
   },

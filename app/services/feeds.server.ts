@@ -24,6 +24,8 @@ export const PUBLIC_PATHS = [
   '/privacy-policy',
   '/terms-of-service',
   '/cookie-policy',
+  // The public API's reference (issue 30 Deliver 5): public, server-rendered, linked from /integrations.
+  '/docs/api',
 ] as const
 
 export function xmlEscape(value: string) {

@@ -29,6 +29,7 @@ describe('feeds, sitemap, robots and OG images', () => {
       '/resources',
       '/news',
       '/roadmap',
+      '/docs/api',
       '/resources/tips-tricks',
       '/news/press-release',
     ]) {
