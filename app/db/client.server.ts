@@ -16,6 +16,7 @@ import * as invitations from './schema/invitations'
 import * as jobs from './schema/jobs'
 import * as leads from './schema/leads'
 import * as limits from './schema/limits'
+import * as mailProvider from './schema/mail-provider'
 import * as marketing from './schema/marketing'
 import * as people from './schema/people'
 import * as talks from './schema/talks'
@@ -35,6 +36,7 @@ const schema = {
   ...jobs,
   ...leads,
   ...limits,
+  ...mailProvider,
   ...marketing,
   ...people,
   ...talks,

@@ -51,6 +51,8 @@ const EXPECTED: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'webhooks.manage': [O, A],
   // Settings → API (issue 30): API keys, whose scopes never exceed their creator's role.
   'apiKeys.manage': [O, A],
+  // Settings → Sending domain (issue 32): the workspace's own domain for follow-ups.
+  'sendingDomain.manage': [O, A],
   'retention.manage': [O, A],
   'sessions.all': [O, A],
   'audit.view': [O, A],

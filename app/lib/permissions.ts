@@ -37,6 +37,8 @@ export const WORKSPACE_ACTIONS = [
   'webhooks.manage',
   // Settings → API (issue 30): create and revoke the workspace's API keys.
   'apiKeys.manage',
+  // Settings → Sending domain (issue 32 Deliver 6): add, check and remove the workspace's own domain.
+  'sendingDomain.manage',
   'retention.manage',
   'sessions.all',
   'audit.view',
@@ -70,6 +72,7 @@ export const PERMISSIONS: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'integrations.manage': ['owner', 'admin'],
   'webhooks.manage': ['owner', 'admin'],
   'apiKeys.manage': ['owner', 'admin'],
+  'sendingDomain.manage': ['owner', 'admin'],
   'retention.manage': ['owner', 'admin'],
   'sessions.all': ['owner', 'admin'],
   'audit.view': ['owner', 'admin'],
@@ -231,5 +234,7 @@ export const AUDIT_KINDS = {
   'speaker.claimed': 'Speaker claimed their page',
   'api_key.created': 'API key created',
   'api_key.revoked': 'API key revoked',
+  'sending_domain.added': 'Sending domain added',
+  'sending_domain.removed': 'Sending domain removed',
 } as const
 export type AuditKind = keyof typeof AUDIT_KINDS

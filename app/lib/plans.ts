@@ -41,6 +41,11 @@ type Limits = {
    * instance agrees; null = no API on this plan (the settings page says which plans add it).
    */
   apiRequestsPerMinute: number | null
+  /**
+   * Follow-ups from the workspace's own domain, registered through Resend's Domains API (issue 32
+   * Deliver 6: "Professional, Teams and Organiser workspaces may add their own sending domain").
+   */
+  sendingDomain: boolean
 }
 
 export const PLAN_LIMITS: Record<Plan, Limits> = {
@@ -52,6 +57,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     directoryListing: false,
     events: false,
     apiRequestsPerMinute: null,
+    sendingDomain: false,
   },
   solo: {
     liveSessions: null,
@@ -61,6 +67,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     directoryListing: false,
     events: false,
     apiRequestsPerMinute: null,
+    sendingDomain: false,
   },
   pro: {
     liveSessions: null,
@@ -70,6 +77,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     directoryListing: true,
     events: false,
     apiRequestsPerMinute: 600,
+    sendingDomain: true,
   },
   teams: {
     liveSessions: null,
@@ -79,6 +87,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     directoryListing: true,
     events: false,
     apiRequestsPerMinute: 1_200,
+    sendingDomain: true,
   },
   organiser: {
     liveSessions: null,
@@ -88,6 +97,7 @@ export const PLAN_LIMITS: Record<Plan, Limits> = {
     directoryListing: false,
     events: true,
     apiRequestsPerMinute: 1_200,
+    sendingDomain: true,
   },
 }
 
@@ -155,6 +165,16 @@ export function apiNotInPlanMessage(plan: Plan) {
   return `Your ${PLAN_LABELS[plan]} plan does not include the API. It is included in the ${plansWith('apiRequestsPerMinute')} plans.`
 }
 
+/** May the workspace send follow-ups from its own domain? */
+export function hasSendingDomain(plan: Plan) {
+  return PLAN_LIMITS[plan].sendingDomain
+}
+
+/** Settings → Sending domain on a plan without it, and a refused add, word for word. */
+export function sendingDomainNotInPlanMessage(plan: Plan) {
+  return `Your ${PLAN_LABELS[plan]} plan does not include a sending domain. It is included in the ${plansWith('sendingDomain')} plans.`
+}
+
 /** The owner (or an admin) looking at a published profile the directory does not list. */
 export function notListedMessage(viewer: 'owner' | 'admin') {
   const plans = plansWith('directoryListing', 'or')
@@ -165,7 +185,7 @@ export function notListedMessage(viewer: 'owner' | 'admin') {
 
 /** The plans with a capability, as a sentence names them: "Professional, Teams and Event Organiser". */
 export function plansWith(
-  capability: 'crmIntegration' | 'leadAnalytics' | 'directoryListing' | 'apiRequestsPerMinute',
+  capability: 'crmIntegration' | 'leadAnalytics' | 'directoryListing' | 'apiRequestsPerMinute' | 'sendingDomain',
   conjunction: 'and' | 'or' = 'and',
 ) {
   const labels = PLANS.filter((p) => PLAN_LIMITS[p][capability]).map((p) => PLAN_LABELS[p])

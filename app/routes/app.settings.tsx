@@ -52,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canManageWebhooks: can(scope.role, 'webhooks.manage'),
     canManageApiKeys: can(scope.role, 'apiKeys.manage'),
     canManageIntegrations: can(scope.role, 'integrations.manage'),
+    canManageSendingDomain: can(scope.role, 'sendingDomain.manage'),
     canViewBilling: can(scope.role, 'billing.view'),
     email: scope.user.email,
     isAdmin: scope.user.role === 'admin',
@@ -133,6 +134,7 @@ export default function Settings() {
     canManageWebhooks,
     canManageApiKeys,
     canManageIntegrations,
+    canManageSendingDomain,
     canViewBilling,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
@@ -200,6 +202,21 @@ export default function Settings() {
           <p className="mt-2 text-slate-300">Keys for Zapier, Make, n8n or your own code to reach your leads and sessions.</p>
           <Link to="/app/settings/api" className="mt-4 inline-block text-brand-300 underline">
             Manage API keys
+          </Link>
+        </section>
+      ) : null}
+
+      {canManageSendingDomain ? (
+        <section
+          aria-labelledby="sending-domain-title"
+          className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6"
+        >
+          <h2 id="sending-domain-title" className="text-lg font-semibold text-white">
+            Sending domain
+          </h2>
+          <p className="mt-2 text-slate-300">Send follow-up emails from your own domain’s address.</p>
+          <Link to="/app/settings/sending-domain" className="mt-4 inline-block text-brand-300 underline">
+            Manage sending domain
           </Link>
         </section>
       ) : null}

@@ -3,9 +3,27 @@ import { randomUUID } from 'node:crypto'
 
 // A local stand-in for Resend's HTTP API (POST /emails), set via RESEND_BASE_URL.
 // Test controls: GET /__fake/emails[?to=], POST /__fake/fail {count, status}, POST /__fake/reset.
-export type SentEmail = { id: string; from: string; to: string[]; subject: string; html?: string; text?: string; reply_to?: string[]; idempotencyKey?: string }
+// The Domains API (POST/GET/DELETE /domains, POST /domains/{id}/verify) is in fakeDomains below, with
+// its own controls: GET /__fake/domains, POST /__fake/domains/{name}/dns (the records are now in DNS).
+export type SentEmail = {
+  id: string
+  from: string
+  to: string[]
+  subject: string
+  html?: string
+  text?: string
+  reply_to?: string[]
+  idempotencyKey?: string
+}
 
-export type FakeResend = { url: string; emails: SentEmail[]; requests: number; failNext: (count: number, status?: number) => void; close: () => Promise<void>; server: Server }
+export type FakeResend = {
+  url: string
+  emails: SentEmail[]
+  requests: number
+  failNext: (count: number, status?: number) => void
+  close: () => Promise<void>
+  server: Server
+}
 
 export async function startFakeResend(port = 0, host = '127.0.0.1'): Promise<FakeResend> {
   const emails: SentEmail[] = []
@@ -13,6 +31,7 @@ export async function startFakeResend(port = 0, host = '127.0.0.1'): Promise<Fak
   let failures = 0
   let failStatus = 500
   const state = { requests: 0 }
+  const domains = fakeDomains()
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (chunk) => (body += chunk))
@@ -22,6 +41,7 @@ export async function startFakeResend(port = 0, host = '127.0.0.1'): Promise<Fak
         res.writeHead(status, { 'Content-Type': 'application/json' })
         res.end(JSON.stringify(payload))
       }
+      if (domains.handle(req.method ?? 'GET', url.pathname, body, req.headers.authorization, json)) return
       if (req.method === 'GET' && url.pathname === '/__fake/emails') {
         const to = url.searchParams.get('to')?.toLowerCase()
         return json(200, to ? emails.filter((e) => e.to.map((t) => t.toLowerCase()).includes(to)) : emails)
@@ -35,6 +55,7 @@ export async function startFakeResend(port = 0, host = '127.0.0.1'): Promise<Fak
       if (req.method === 'POST' && url.pathname === '/__fake/reset') {
         emails.length = 0
         seenKeys.clear()
+        domains.byId.clear()
         failures = 0
         return json(200, { ok: true })
       }
@@ -84,6 +105,103 @@ export async function startFakeResend(port = 0, host = '127.0.0.1'): Promise<Fak
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
     server,
+  }
+}
+
+type FakeDomain = { id: string; name: string; status: string; created_at: string; region: string; dnsReady: boolean }
+
+/**
+ * Resend's Domains API as the SDK calls it: create answers the SPF (MX + TXT) and DKIM records,
+ * `not_started`; verify makes it `verified` once the test said the records are in DNS, else
+ * `pending`; get answers the domain with its records' statuses; delete forgets it.
+ */
+function fakeDomains() {
+  const byId = new Map<string, FakeDomain>()
+  const records = (d: FakeDomain) => {
+    const status = d.status === 'not_started' ? 'not_started' : d.status === 'verified' ? 'verified' : 'pending'
+    return [
+      {
+        record: 'SPF',
+        name: 'send',
+        type: 'MX',
+        ttl: 'Auto',
+        status,
+        value: 'feedback-smtp.eu-west-1.amazonses.com',
+        priority: 10,
+      },
+      { record: 'SPF', name: 'send', type: 'TXT', ttl: 'Auto', status, value: '"v=spf1 include:amazonses.com ~all"' },
+      {
+        record: 'DKIM',
+        name: 'resend._domainkey',
+        type: 'TXT',
+        ttl: 'Auto',
+        status,
+        value: `p=MIGfMA0GCSqGSIb3DQEB${d.id.slice(0, 8)}`,
+      },
+    ]
+  }
+  const view = (d: FakeDomain) => {
+    const { dnsReady: _dnsReady, ...rest } = d
+    return { ...rest, capabilities: { sending: 'enabled', receiving: 'disabled' }, records: records(d) }
+  }
+  return {
+    byId,
+    handle(
+      method: string,
+      pathname: string,
+      body: string,
+      authorization: string | undefined,
+      json: (status: number, payload: unknown) => void,
+    ): boolean {
+      if (method === 'GET' && pathname === '/__fake/domains') return (json(200, [...byId.values()]), true)
+      const dns = /^\/__fake\/domains\/([^/]+)\/dns$/.exec(pathname)
+      if (method === 'POST' && dns) {
+        for (const d of byId.values()) if (d.name === decodeURIComponent(dns[1]!)) d.dnsReady = true
+        return (json(200, { ok: true }), true)
+      }
+      if (!pathname.startsWith('/domains')) return false
+      if (!String(authorization ?? '').startsWith('Bearer ')) {
+        return (json(401, { name: 'missing_api_key', message: 'Missing API key', statusCode: 401 }), true)
+      }
+      const notFound = () => json(404, { name: 'not_found', message: 'Domain not found', statusCode: 404 })
+      if (method === 'POST' && pathname === '/domains') {
+        const { name } = JSON.parse(body || '{}') as { name?: string }
+        if (!name || !/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(name)) {
+          return (json(422, { name: 'validation_error', message: 'Invalid domain name', statusCode: 422 }), true)
+        }
+        if ([...byId.values()].some((d) => d.name === name)) {
+          return (
+            json(403, { name: 'validation_error', message: `The domain ${name} is registered already.`, statusCode: 403 }),
+            true
+          )
+        }
+        const domain: FakeDomain = {
+          id: randomUUID(),
+          name,
+          status: 'not_started',
+          created_at: new Date().toISOString(),
+          region: 'us-east-1',
+          dnsReady: false,
+        }
+        byId.set(domain.id, domain)
+        const { object: _object, ...created } = { object: 'domain', ...view(domain) }
+        return (json(201, created), true)
+      }
+      const one = /^\/domains\/([^/]+)(\/verify)?$/.exec(pathname)
+      const domain = one ? byId.get(one[1]!) : undefined
+      if (!one) return false
+      if (!domain) return (notFound(), true)
+      if (method === 'POST' && one[2]) {
+        domain.status = domain.dnsReady ? 'verified' : 'pending'
+        return (json(200, { object: 'domain', id: domain.id }), true)
+      }
+      if (method === 'GET' && !one[2]) return (json(200, { object: 'domain', ...view(domain) }), true)
+      if (method === 'DELETE' && !one[2]) {
+        byId.delete(domain.id)
+        return (json(200, { object: 'domain', id: domain.id, deleted: true }), true)
+      }
+      return (notFound(), true)
+    },
   }
 }
 
