@@ -4,6 +4,8 @@ import { assertEncryptionKeyAtStart, getConfig } from '~/config.server'
 import { closeDatabase, getDatabaseHandle, getDb, openDatabase } from '~/db/client.server'
 import { migrate } from '~/db/migrate.server'
 import { pruneRateLimits } from '~/models/rate-limit.server'
+import { startLiveBus, stopLiveBus } from '~/platform/live-bus.server'
+import { applyPageCachePurges } from '~/platform/page-purge.server'
 import { JobWorker } from '~/services/jobs.server'
 import { startLeadDigests } from '~/services/lead-digest.server'
 import { backfillContentHtml } from '~/services/post-save.server'
@@ -34,6 +36,9 @@ async function boot(): Promise<Running> {
     await seedIfEmpty()
   }
   await backfillContentHtml()
+  // The live bus (display streams, page-cache purges): LISTEN on Postgres, in the process on PGlite.
+  await startLiveBus(config.DATABASE_URL)
+  applyPageCachePurges()
   const worker = new JobWorker().start()
   const janitor = setInterval(
     () => {
@@ -57,6 +62,7 @@ export async function stopApp() {
     clearInterval(digests)
     await worker.stop()
   }
+  await stopLiveBus()
   await closeDatabase()
 }
 

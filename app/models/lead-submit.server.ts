@@ -8,12 +8,14 @@ import { emailJobPayload } from '~/jobs/email.server'
 import { jobsQueued } from '~/jobs/queue.server'
 import { consentTextHash, normalizeConsentText, receivedBy } from '~/lib/consent-text'
 import { captureRecipients } from '~/lib/events'
+import { sessionLiveChannel } from '~/lib/live-display'
 import type { LeadInput } from '~/lib/lead-form'
 import { workspaceLink } from '~/lib/permissions'
 import { visibleLeadLimit } from '~/lib/plans'
 import { captureEventCtes } from '~/models/lead-events.server'
 import { instantRecipients } from '~/models/lead-notices.server'
 import { newEraseToken } from '~/platform/lead-tokens.server'
+import { publish } from '~/platform/live-bus.server'
 import { sessionLabel, type PublicSession } from './lead-capture.server'
 import { capturesBeforeBelow } from './leads.server'
 
@@ -218,6 +220,8 @@ export async function submitLead({
     const [row] = rowsOf<{ lead_id: string; inserted: boolean }>(await getDb().execute(statement))
     for (const t of newTexts) storedConsentHashes.add(t.hash)
     jobsQueued()
+    // Committed (one statement): the session's live display counts again (issue 33 Deliver 6).
+    if (row!.inserted) await publish(sessionLiveChannel(session.id), { kind: 'signup' })
     return { leadId: row!.lead_id, duplicate: false }
   } catch (error) {
     // Seen before (a double tap, a retry): nothing of this attempt was kept; answer like the first one.

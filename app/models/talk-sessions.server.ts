@@ -10,10 +10,12 @@ import { enqueueJob } from '~/jobs/queue.server'
 import { releaseStoredKeys } from '~/jobs/storage-release.server'
 import { scoringChanged } from '~/lib/lead-score'
 import { canGoLive } from '~/lib/plans'
+import { sessionLiveChannel } from '~/lib/live-display'
 import { encodeShortCode } from '~/lib/short-link'
 import { speakerNameForAttendees } from '~/lib/speaker-name'
 import type { Scope } from '~/lib/permissions'
 import { eraseCaptures } from '~/models/lead-events.server'
+import { publish } from '~/platform/live-bus.server'
 import { purgeEventPages } from './events.server'
 import { runnerSessions } from './leads.server'
 import { lockWorkspace } from './workspaces.server'
@@ -225,6 +227,8 @@ export async function goLive(scope: Scope, id: string): Promise<GoLiveResult> {
   })
   // An event's speaker page links the attendee page while the session is live (issue 23).
   if (result.outcome === 'ok' && 'eventId' in result && result.eventId) purgeEventPages()
+  // Committed: the session's live display shows it is live (issue 33 Deliver 6).
+  if (result.outcome === 'ok' && 'eventId' in result) await publish(sessionLiveChannel(id), { kind: 'status' })
   return result.outcome
 }
 
@@ -238,7 +242,10 @@ export async function closeSession(scope: Scope, id: string): Promise<'ok' | 'no
     .where(and(mine, eq(talkSessions.status, 'live')))
     .returning({ id: talkSessions.id, eventId: talkSessions.eventId })
   if (rows[0]?.eventId) purgeEventPages()
-  if (rows.length) return 'ok'
+  if (rows.length) {
+    await publish(sessionLiveChannel(id), { kind: 'status' })
+    return 'ok'
+  }
   const [exists] = await getDb().select({ id: talkSessions.id }).from(talkSessions).where(mine)
   return exists ? 'not-live' : 'not-found'
 }
