@@ -11,6 +11,7 @@ import * as billing from './schema/billing'
 import * as content from './schema/content'
 import * as directory from './schema/directory'
 import * as events from './schema/events'
+import * as followUps from './schema/follow-ups'
 import * as integrations from './schema/integrations'
 import * as invitations from './schema/invitations'
 import * as jobs from './schema/jobs'
@@ -31,6 +32,7 @@ const schema = {
   ...content,
   ...directory,
   ...events,
+  ...followUps,
   ...integrations,
   ...invitations,
   ...jobs,

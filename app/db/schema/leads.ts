@@ -109,7 +109,8 @@ export const leadConsents = pgTable(
     leadId: uuid('lead_id').notNull(),
     sessionId: uuid('session_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
-    submissionId: uuid('submission_id').notNull(),
+    // Null on a withdrawal (no submission made it).
+    submissionId: uuid('submission_id'),
     noticeHash: text('notice_hash')
       .notNull()
       .references(() => consentTexts.hash),
@@ -120,6 +121,11 @@ export const leadConsents = pgTable(
     recipients: text('recipients').array(),
     shareHash: text('share_hash').references(() => consentTexts.hash),
     shareConsent: boolean('share_consent'),
+    // Issue 32: a withdrawal of marketing consent, appended (never an edit) with the capture's latest
+    // wordings and marketing_consent false — how it was withdrawn ('unsubscribe': the link in a
+    // follow-up) and, for an unsubscribe, the follow-up. Null on a submission's row.
+    withdrawnVia: text('withdrawn_via'),
+    followUpId: uuid('follow_up_id'),
     createdAt: createdAt(),
   },
   (t) => [index('lead_consents_lead_idx').on(t.leadId), index('lead_consents_session_idx').on(t.sessionId)],
