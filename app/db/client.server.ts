@@ -11,6 +11,7 @@ import * as billing from './schema/billing'
 import * as content from './schema/content'
 import * as directory from './schema/directory'
 import * as events from './schema/events'
+import * as feedback from './schema/feedback'
 import * as followUps from './schema/follow-ups'
 import * as integrations from './schema/integrations'
 import * as invitations from './schema/invitations'
@@ -32,6 +33,7 @@ const schema = {
   ...content,
   ...directory,
   ...events,
+  ...feedback,
   ...followUps,
   ...integrations,
   ...invitations,

@@ -155,3 +155,40 @@ export function leadDigestEmail({
     }),
   }
 }
+
+export type BookingNotice = {
+  sessionLabel: string
+  leadsUrl: string
+  /** The person's first name and the request; null when the plan keeps the capture locked. */
+  request: { firstName: string; email: string; organisation: string; role: string; timing: string } | null
+}
+
+/**
+ * A booking lead (issue 33 Deliver 3: "Should {speaker} speak at your company or event?"), sent at
+ * once to each member on "instant"; a locked capture's request is announced without its details.
+ */
+export function bookingLeadEmail({ to, brand, notice }: { to: string; brand: string; notice: BookingNotice }) {
+  const r = notice.request
+  const subject = r
+    ? `Booking lead: ${r.organisation}, from ${notice.sessionLabel}`
+    : `Booking lead at ${notice.sessionLabel} (locked)`
+  const lines = r
+    ? [
+        `${r.firstName} (${r.email}) asked for a booking at ${notice.sessionLabel}.`,
+        `Organisation: ${r.organisation}`,
+        ...(r.role ? [`Role: ${r.role}`] : []),
+        ...(r.timing ? [`When: ${r.timing}`] : []),
+      ]
+    : [`Someone asked for a booking at ${notice.sessionLabel}. Their details are locked on your plan.`]
+  const button = r ? 'See the lead' : 'Unlock and see the lead'
+  return {
+    to,
+    subject,
+    text: [...lines, `${button}: ${notice.leadsUrl}`].join('\n\n'),
+    html: emailLayout({
+      brand,
+      title: r ? 'You have a booking lead' : 'A booking lead is waiting',
+      bodyHtml: [...lines.map(textToHtmlParagraphs), emailButton(notice.leadsUrl, button)].join('\n'),
+    }),
+  }
+}

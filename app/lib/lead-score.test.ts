@@ -193,3 +193,22 @@ describe('scoringChanged', () => {
     ['a weighted question removed', [q({ Engineering: 1 }), topic], [topic], true],
   ])('%s → %s', (_, before, after, changed) => expect(scoringChanged(before, after)).toBe(changed))
 })
+
+describe('booking leads (issue 33 Deliver 3)', () => {
+  const base = { questions: [role], answers: { role: 'Student' } }
+  it('make the person hot with the reason, even when their answers took points away', () => {
+    const scored = scoreLead({
+      email: 'sam@gmail.com',
+      jobTitle: null,
+      captures: [{ ...base, eventName: 'DevConf', bookingRequested: true }],
+    })
+    expect(scored.band).toBe('hot')
+    expect(scored.reasons).toContain('+8 Asked about booking the speaker (DevConf)')
+    expect(scored.score).toBe(-3 + HOT_MIN_SCORE)
+  })
+  it('leave a person without one where the score puts them', () => {
+    const scored = scoreLead({ email: 'sam@gmail.com', jobTitle: null, captures: [base] })
+    expect(scored.band).toBe('cold')
+    expect(scored.reasons.join()).not.toContain('booking')
+  })
+})

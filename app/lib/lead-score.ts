@@ -17,6 +17,8 @@ export const WORK_EMAIL_POINTS = 2
 /** Seen at two sessions, and at three or more. */
 export const REPEAT_TWO_POINTS = 2
 export const REPEAT_THREE_POINTS = 4
+/** Asked the speaker to speak at their company or event (issue 33 Deliver 3): hot whatever else scored. */
+export const BOOKING_REQUEST_POINTS = HOT_MIN_SCORE
 
 /** The range of one weight the speaker may set on an option, a star or "answered". */
 export const WEIGHT_MIN = -10
@@ -115,6 +117,8 @@ export type ScoreCapture = {
   answers: Record<string, string | string[] | number>
   /** Where it was given (the event), named in the reasons when the person was seen at several. */
   eventName?: string
+  /** A booking lead was left with it ("Should {speaker} speak at your company or event?"). */
+  bookingRequested?: boolean
 }
 export type ScoreInput = { email: string; jobTitle: string | null; captures: readonly ScoreCapture[] }
 export type LeadScore = { score: number; band: ScoreBand; reasons: string[] }
@@ -177,7 +181,14 @@ export function scoreLead(input: ScoreInput): LeadScore {
   if (seen >= 3) add(REPEAT_THREE_POINTS, `Seen at ${seen} talks`)
   else if (seen === 2) add(REPEAT_TWO_POINTS, 'Seen at 2 talks')
 
-  return { score, band: bandFor(score), reasons }
+  const booked = input.captures.filter((c) => c.bookingRequested)
+  if (booked.length > 0) {
+    const where = booked.map((c) => c.eventName).filter(Boolean)
+    add(BOOKING_REQUEST_POINTS, `Asked about booking the speaker${where.length ? ` (${[...new Set(where)].join(', ')})` : ''}`)
+  }
+
+  // A booking lead is hot even when the speaker's weights took points away elsewhere.
+  return { score, band: booked.length > 0 ? 'hot' : bandFor(score), reasons }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ConfirmationSkipReason } from '~/lib/confirmation-limits'
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
+import { bookingLeads } from '~/db/schema/feedback'
 import { crmSyncs, webhookDeliveries } from '~/db/schema/integrations'
 import { consentTexts, leadConsents, leads } from '~/db/schema/leads'
 import { contactNotes, contacts, leadEvents } from '~/db/schema/people'
@@ -23,6 +24,8 @@ type Executor = Db | Tx
 
 export type PersonCapture = {
   id: string
+  /** The attendee asked for a booking with it (issue 33 Deliver 3): the person is hot (lead-score.ts). Scoring reads only. */
+  bookingRequested?: boolean
   sessionId: string
   sessionCode: string
   /** Who runs the session (talk_sessions.user_id): whether the viewer opens it (sessionsScope). */
@@ -135,7 +138,12 @@ export async function visibleCapturesOf(
   if (people.length === 0) return byPerson
   const ownerOf = new Map(people.map((p) => [p.contactId, p.ownerId]))
   const rows = await db
-    .select({ ...captureColumns, contactId: leads.contactId, ownerId: leads.ownerId })
+    .select({
+      ...captureColumns,
+      contactId: leads.contactId,
+      ownerId: leads.ownerId,
+      bookingRequested: sql<boolean>`exists (select 1 from ${bookingLeads} where ${bookingLeads.leadId} = ${leads.id})`,
+    })
     .from(leads)
     .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))

@@ -3,11 +3,13 @@ import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { consentTexts, leadConsents, leads, leadSubmissions } from '~/db/schema/leads'
 import { contacts } from '~/db/schema/people'
-import { attendeeConfirmationEmail, newLeadEmail } from '~/emails/leads'
+import { bookingLeads } from '~/db/schema/feedback'
+import { attendeeConfirmationEmail, bookingLeadEmail, newLeadEmail } from '~/emails/leads'
 import { emailJobPayload } from '~/jobs/email.server'
 import { jobsQueued } from '~/jobs/queue.server'
 import { consentTextHash, normalizeConsentText, receivedBy } from '~/lib/consent-text'
 import { captureRecipients } from '~/lib/events'
+import type { BookingInput } from '~/lib/feedback'
 import { sessionLiveChannel } from '~/lib/live-display'
 import type { LeadInput } from '~/lib/lead-form'
 import { workspaceLink } from '~/lib/permissions'
@@ -37,9 +39,11 @@ export type SubmitLeadInput = {
   marketingText: string | null
   /** The box sharing the details with an event's speaker, as shown (shareBoxText), or null when the page had none. */
   shareText?: string | null
+  /** "Should {speaker} speak at your company or event?" answered (issue 33 Deliver 3): a booking lead. */
+  booking?: BookingInput | null
 }
 
-export type SubmitLeadResult = { leadId: string; duplicate: boolean }
+export type SubmitLeadResult = { leadId: string; contactId: string; duplicate: boolean }
 
 /**
  * Stores one submission: the person (one per speaker and email, docs/decisions/0011), the lead
@@ -61,6 +65,7 @@ export async function submitLead({
   noticeText,
   marketingText,
   shareText = null,
+  booking = null,
 }: SubmitLeadInput): Promise<SubmitLeadResult | null> {
   const config = getConfig()
   const erase = newEraseToken()
@@ -127,6 +132,20 @@ export async function submitLead({
     )
   const notifyVisible = notification(true)
   const notifyLocked = limit !== null ? notification(false) : null
+  const bookingNotice = (visible: boolean) =>
+    JSON.stringify(
+      emailJobPayload(
+        bookingLeadEmail({
+          to: '',
+          brand: config.BRAND_NAME,
+          notice: {
+            sessionLabel: sessionLabel(session),
+            leadsUrl: `${config.appUrl}${workspaceLink(`/app/sessions/${session.id}/leads`, session.workspaceId)}`,
+            request: visible && booking ? { firstName: input.firstName, email: input.email, ...booking } : null,
+          },
+        }),
+      ),
+    )
 
   const owner = session.workspaceId
   // Booleans stay booleans: postgres.js serialises a boolean parameter from the JS value.
@@ -175,7 +194,7 @@ export async function submitLead({
       to_organiser = excluded.to_organiser,
       to_speaker = excluded.to_speaker,
       updated_at = ${at}::timestamptz
-    returning id as lead_id, contact_id, (xmax = 0) as inserted
+    returning id as lead_id, contact_id, created_at, (xmax = 0) as inserted
   ),
   -- No "on conflict": a submission id seen before fails the whole statement (caught below).
   submission as (
@@ -213,21 +232,45 @@ export async function submitLead({
       from recipients
     ) e
     where lead.inserted
-  )
-  select lead_id, inserted from lead`
+  )${booking ? bookingCtes() : sql``}
+  select lead_id, contact_id, inserted from lead`
+
+  // The booking lead (one per capture: asking again updates it) and its notification to each member
+  // on instant, at once also for a person already known; the plan gate decides what it shows.
+  function bookingCtes() {
+    const request = booking!
+    return sql`,
+  booking as (
+    insert into ${bookingLeads} (session_id, owner_id, lead_id, contact_id, organisation, role, timing)
+    select ${session.id}::uuid, ${owner}::uuid, lead.lead_id, lead.contact_id, ${request.organisation}::text,
+      ${request.role}::text, ${request.timing}::text
+    from lead
+    on conflict (lead_id) do update set organisation = excluded.organisation, role = excluded.role,
+      timing = excluded.timing, updated_at = ${at}::timestamptz
+  ),
+  booking_emails as (
+    insert into jobs (kind, payload, run_at, lead_ids)
+    select 'email', jsonb_set(${
+      limit === null
+        ? sql`${bookingNotice(true)}::jsonb`
+        : sql`case when ${capturesBeforeBelow(limit, sql`${session.id}::uuid`, [sql`lead.created_at`, sql`lead.lead_id`])} then ${bookingNotice(true)}::jsonb else ${bookingNotice(false)}::jsonb end`
+    }, '{to}', to_jsonb(recipients.email)), ${at}::timestamptz, array[lead.lead_id]
+    from lead cross join recipients
+  )`
+  }
 
   try {
-    const [row] = rowsOf<{ lead_id: string; inserted: boolean }>(await getDb().execute(statement))
+    const [row] = rowsOf<{ lead_id: string; contact_id: string; inserted: boolean }>(await getDb().execute(statement))
     for (const t of newTexts) storedConsentHashes.add(t.hash)
     jobsQueued()
     // Committed (one statement): the session's live display counts again (issue 33 Deliver 6).
     if (row!.inserted) await publish(sessionLiveChannel(session.id), { kind: 'signup' })
-    return { leadId: row!.lead_id, duplicate: false }
+    return { leadId: row!.lead_id, contactId: row!.contact_id, duplicate: false }
   } catch (error) {
     // Seen before (a double tap, a retry): nothing of this attempt was kept; answer like the first one.
     if (!isConstraintViolation(error, 'lead_submissions_pkey')) throw error
     const existing = await findSubmission(session.id, submissionId)
-    return existing ? { leadId: existing.leadId, duplicate: true } : null
+    return existing ? { ...existing, duplicate: true } : null
   }
 }
 
@@ -247,8 +290,9 @@ function isConstraintViolation(error: unknown, constraint: string) {
 
 async function findSubmission(sessionId: string, submissionId: string) {
   const [row] = await getDb()
-    .select({ leadId: leadSubmissions.leadId })
+    .select({ leadId: leadSubmissions.leadId, contactId: leads.contactId })
     .from(leadSubmissions)
+    .innerJoin(leads, eq(leads.id, leadSubmissions.leadId))
     .where(and(eq(leadSubmissions.id, submissionId), eq(leadSubmissions.sessionId, sessionId)))
     .limit(1)
   return row ?? null

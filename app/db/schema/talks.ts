@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { users } from './accounts'
+import { FEEDBACK_OPENS } from '~/lib/feedback-values'
 import { createdAt, updatedAt } from './columns'
 import { eventRooms, eventSpeakers, events } from './events'
 import { workspaces } from './workspaces'
@@ -25,6 +26,8 @@ import { workspaces } from './workspaces'
 export const talkSessionStatusEnum = pgEnum('talk_session_status', ['draft', 'live', 'closed'])
 export const offerKindEnum = pgEnum('offer_kind', ['none', 'file', 'url'])
 export const sessionViewKindEnum = pgEnum('session_view_kind', ['scan', 'visit'])
+// When a session's feedback opens (issue 33 Deliver 1; the window's rule is app/lib/feedback.ts).
+export const feedbackOpensEnum = pgEnum('feedback_opens', FEEDBACK_OPENS)
 
 /** A reusable signature talk. */
 export const talks = pgTable(
@@ -130,6 +133,13 @@ export const talkSessions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // Issue 33: feedback on the attendee page, turned on by the speaker; it opens at the start or a
+    // number of minutes before the end (start + duration, or DEFAULT_SESSION_MINUTES without one)
+    // and closes a number of minutes after the end (app/lib/feedback.ts).
+    feedbackEnabled: boolean('feedback_enabled').notNull().default(false),
+    feedbackOpens: feedbackOpensEnum('feedback_opens').notNull().default('start'),
+    feedbackOpensBeforeEndMinutes: integer('feedback_opens_before_end_minutes').notNull().default(10),
+    feedbackClosesAfterMinutes: integer('feedback_closes_after_minutes').notNull().default(60),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,281 @@
+import { DEFAULT_SESSION_MINUTES } from './events'
+import { cleanLine } from './lead-form'
+import { containsLink, LINK_REFUSED_MESSAGE } from './links-in-text'
+import type { FeedbackOpens } from './feedback-values'
+import { formatSessionTime } from './time-zone'
+
+// Feedback in the room (issue 33 Deliver 1–3; docs/feedback.md): the window a session's feedback is
+// open in and what the page says outside it, the follow-up question the rating chooses, one answer
+// per browser per session editable for 24 hours, the testimonial box's wording and the booking
+// question. Pure: the page, the action, the speaker's settings and the tests read the rules here.
+
+export const FEEDBACK_OPENS_LABELS: Record<FeedbackOpens, string> = {
+  start: 'When the session starts',
+  before_end: 'A number of minutes before it ends',
+}
+
+/** The parts of their name an author lets the speaker quote them with; 'name' is always one. */
+export const TESTIMONIAL_NAME_PARTS = ['name', 'title', 'company'] as const
+export type TestimonialNamePart = (typeof TESTIMONIAL_NAME_PARTS)[number]
+
+/** An answer can be changed from the same browser for this long after it was first given. */
+export const FEEDBACK_EDIT_HOURS = 24
+export const FEEDBACK_EDIT_MS = FEEDBACK_EDIT_HOURS * 60 * 60 * 1000
+
+export const FEEDBACK_SETTING_LIMITS = {
+  /** Opening up to 10 hours before the end covers a whole-day workshop. */
+  opensBeforeEndMax: 600,
+  /** Closing at most a week after the end: the cookie that counts one answer per browser outlives it. */
+  closesAfterMax: 7 * 24 * 60,
+} as const
+
+export const FEEDBACK_LIMITS = { followUp: 2000, organisation: 200, role: 200, timing: 200 } as const
+
+export const FEEDBACK_FIELDS = {
+  rating: 'fb_rating',
+  better: 'fb_better',
+  use: 'fb_use',
+  content: 'fb_content',
+  delivery: 'fb_delivery',
+  slides: 'fb_slides',
+  testimonial: 'fb_quote',
+  quoteTitle: 'fb_quote_title',
+  quoteCompany: 'fb_quote_company',
+  organisation: 'bk_organisation',
+  role: 'bk_role',
+  timing: 'bk_when',
+} as const
+
+/** The follow-up questions (issue 33 Deliver 1, word for word) and the ratings each one is for. */
+export const FOLLOW_UP = {
+  better: { question: 'What would have made it better?', ratings: [1, 2, 3], condition: 'If you rated it 1, 2 or 3' },
+  use: { question: 'What will you use?', ratings: [4, 5], condition: 'If you rated it 4 or 5' },
+} as const
+export type FollowUpKind = keyof typeof FOLLOW_UP
+
+export const PART_RATINGS = [
+  { field: FEEDBACK_FIELDS.content, key: 'content', label: 'Content' },
+  { field: FEEDBACK_FIELDS.delivery, key: 'delivery', label: 'Delivery' },
+  { field: FEEDBACK_FIELDS.slides, key: 'slides', label: 'Slides' },
+] as const
+
+export const FEEDBACK_MESSAGES = {
+  ratingMissing: 'Choose a rating from 1 to 5',
+  partInvalid: 'Choose a rating from 1 to 5, or leave it empty',
+  followUpLong: `Keep your answer under ${FEEDBACK_LIMITS.followUp} characters`,
+  wrongFollowUp: (rating: number, kind: FollowUpKind) =>
+    `You rated it ${rating}: this question is for ratings of ${FOLLOW_UP[kind].ratings.join(', ')}. Write your answer under “${FOLLOW_UP[kind === 'better' ? 'use' : 'better'].question}”.`,
+  quoteNeedsName: 'Enter your first name and email above so the speaker can quote you with your name',
+  quotePartWithoutQuote: 'Tick the box above to let them quote you, or untick this one',
+  bookingNeedsDetails: 'Enter your first name and email above so the speaker can reply about this',
+  organisationMissing: 'Enter the company or event',
+  tooLong: (max: number) => `Keep this under ${max} characters`,
+  linkRefused: LINK_REFUSED_MESSAGE,
+  nothingToSend: 'Choose a rating, or leave your details below',
+  closed: 'Feedback on this session is closed.',
+  editExpired: `You gave feedback on this session more than ${FEEDBACK_EDIT_HOURS} hours ago from this browser; it can no longer be changed.`,
+} as const
+
+export type FeedbackSettings = {
+  feedbackEnabled: boolean
+  feedbackOpens: FeedbackOpens
+  feedbackOpensBeforeEndMinutes: number
+  feedbackClosesAfterMinutes: number
+}
+export type FeedbackTiming = FeedbackSettings & { startsAt: Date; durationMinutes: number | null }
+
+/** When the session ends: its start plus its length, or DEFAULT_SESSION_MINUTES when it has none. */
+export function sessionEndsAt(s: Pick<FeedbackTiming, 'startsAt' | 'durationMinutes'>): Date {
+  return new Date(s.startsAt.getTime() + (s.durationMinutes || DEFAULT_SESSION_MINUTES) * 60_000)
+}
+
+/**
+ * The window: it opens at the start, or the given minutes before the end (never before the start),
+ * and closes the given minutes after the end.
+ */
+export function feedbackWindow(s: FeedbackTiming): { opensAt: Date; closesAt: Date } {
+  const endsAt = sessionEndsAt(s)
+  const opensAt =
+    s.feedbackOpens === 'start'
+      ? s.startsAt
+      : new Date(Math.max(s.startsAt.getTime(), endsAt.getTime() - s.feedbackOpensBeforeEndMinutes * 60_000))
+  return { opensAt, closesAt: new Date(endsAt.getTime() + s.feedbackClosesAfterMinutes * 60_000) }
+}
+
+export type FeedbackState =
+  | { state: 'off' }
+  | { state: 'before'; opensAt: Date; closesAt: Date }
+  | { state: 'open'; opensAt: Date; closesAt: Date }
+  | { state: 'after'; opensAt: Date; closesAt: Date }
+
+/** Off, not open yet, open (from opensAt included to closesAt excluded), or closed. */
+export function feedbackState(s: FeedbackTiming, now: Date): FeedbackState {
+  if (!s.feedbackEnabled) return { state: 'off' }
+  const w = feedbackWindow(s)
+  const t = now.getTime()
+  if (t < w.opensAt.getTime()) return { state: 'before', ...w }
+  if (t >= w.closesAt.getTime()) return { state: 'after', ...w }
+  return { state: 'open', ...w }
+}
+
+/** What the page says about the window, in the session's time zone; null when feedback is off. */
+export function feedbackWindowSentence(state: FeedbackState, timeZone: string): string | null {
+  switch (state.state) {
+    case 'off':
+      return null
+    case 'before':
+      return `Feedback on this talk opens on ${formatSessionTime(state.opensAt, timeZone)}.`
+    case 'open':
+      return `Feedback is open until ${formatSessionTime(state.closesAt, timeZone)}.`
+    case 'after':
+      return `Feedback on this talk closed on ${formatSessionTime(state.closesAt, timeZone)}.`
+  }
+}
+
+/** Which follow-up question a rating asks. */
+export function followUpKind(rating: number): FollowUpKind {
+  return rating <= 3 ? 'better' : 'use'
+}
+export function followUpQuestion(rating: number): string {
+  return FOLLOW_UP[followUpKind(rating)].question
+}
+
+/** An answer given from this browser may still be changed (within FEEDBACK_EDIT_HOURS of the first). */
+export function canEditFeedback(firstGivenAt: Date, now: Date): boolean {
+  return now.getTime() - firstGivenAt.getTime() < FEEDBACK_EDIT_MS
+}
+
+/**
+ * What happens to an answer from a browser at a session: stored anew, the stored one changed, or
+ * refused (closed window, or the first answer is older than the edit time).
+ */
+export function feedbackAnswerRule(
+  state: FeedbackState,
+  existing: { createdAt: Date } | null,
+  now: Date,
+): 'insert' | 'update' | 'closed' | 'expired' {
+  if (state.state !== 'open') return 'closed'
+  if (!existing) return 'insert'
+  return canEditFeedback(existing.createdAt, now) ? 'update' : 'expired'
+}
+
+/**
+ * The testimonial box's wording (issue 33 Deliver 2: "You may quote this on {speaker}'s profile with
+ * my name {and title / company}"), with the parts the author chose; this exact text goes to the ledger.
+ */
+export function testimonialText(speakerName: string, parts: readonly TestimonialNamePart[]): string {
+  const extra = TESTIMONIAL_NAME_PARTS.filter((p) => p !== 'name' && parts.includes(p))
+  const tail = extra.length === 2 ? ', title and company' : extra.length === 1 ? ` and ${extra[0]}` : ''
+  return `You may quote this on ${speakerName}'s profile with my name${tail}`
+}
+
+/** The booking question (issue 33 Deliver 3, word for word). */
+export function bookingQuestion(speakerName: string) {
+  return `Should ${speakerName} speak at your company or event?`
+}
+
+export type FeedbackInput = {
+  rating: number
+  followUp: string
+  contentRating: number | null
+  deliveryRating: number | null
+  slidesRating: number | null
+  testimonial: boolean
+  /** Always starts with 'name' when `testimonial`; empty otherwise. */
+  nameParts: TestimonialNamePart[]
+}
+export type BookingInput = { organisation: string; role: string; timing: string }
+export type FeedbackFormResult = {
+  /** Null when no rating was given (the attendee only left details). */
+  feedback: FeedbackInput | null
+  booking: BookingInput | null
+  errors: Record<string, string>
+}
+
+const parseRating = (raw: string) => (/^[1-5]$/.test(raw.trim()) ? Number(raw.trim()) : null)
+
+/**
+ * Reads the feedback part of the attendee form. `hasDetails`: a first name and email were given (the
+ * lead form validates them); a testimonial and a booking need them. `showsTitle`/`showsCompany`:
+ * the form asks for them, so the box may offer them as name parts.
+ */
+export function parseFeedbackForm(
+  get: (name: string) => string,
+  opts: { hasDetails: boolean; showsTitle: boolean; showsCompany: boolean },
+): FeedbackFormResult {
+  const errors: Record<string, string> = {}
+  const text = (name: string, max: number, multiline = false) => {
+    const raw = get(name)
+    const value = multiline ? raw.replace(/\r\n?/g, '\n').trim() : cleanLine(raw)
+    if (value.length > max)
+      errors[name] =
+        name === FEEDBACK_FIELDS.better || name === FEEDBACK_FIELDS.use
+          ? FEEDBACK_MESSAGES.followUpLong
+          : FEEDBACK_MESSAGES.tooLong(max)
+    else if (containsLink(value)) errors[name] = FEEDBACK_MESSAGES.linkRefused
+    return value
+  }
+
+  const ratingRaw = get(FEEDBACK_FIELDS.rating).trim()
+  const rating = parseRating(ratingRaw)
+  if (ratingRaw && rating === null) errors[FEEDBACK_FIELDS.rating] = FEEDBACK_MESSAGES.ratingMissing
+  const better = text(FEEDBACK_FIELDS.better, FEEDBACK_LIMITS.followUp, true)
+  const use = text(FEEDBACK_FIELDS.use, FEEDBACK_LIMITS.followUp, true)
+  const parts = PART_RATINGS.map(({ field }) => {
+    const raw = get(field).trim()
+    const value = raw ? parseRating(raw) : null
+    if (raw && value === null) errors[field] = FEEDBACK_MESSAGES.partInvalid
+    return value
+  })
+  const quote = get(FEEDBACK_FIELDS.testimonial) === 'yes'
+  const quoteTitle = opts.showsTitle && get(FEEDBACK_FIELDS.quoteTitle) === 'yes'
+  const quoteCompany = opts.showsCompany && get(FEEDBACK_FIELDS.quoteCompany) === 'yes'
+
+  // Anything about the talk without a rating: the rating is what was missed.
+  const saidSomething = better || use || parts.some((p) => p !== null) || quote
+  if (rating === null && !errors[FEEDBACK_FIELDS.rating] && saidSomething)
+    errors[FEEDBACK_FIELDS.rating] = FEEDBACK_MESSAGES.ratingMissing
+  let followUp = ''
+  if (rating !== null) {
+    const kind = followUpKind(rating)
+    const other: FollowUpKind = kind === 'better' ? 'use' : 'better'
+    const otherField = other === 'better' ? FEEDBACK_FIELDS.better : FEEDBACK_FIELDS.use
+    const mine = kind === 'better' ? better : use
+    const theirs = other === 'better' ? better : use
+    // Without JavaScript both questions show: an answer under the other one is kept for the attendee to move.
+    if (theirs && !errors[otherField]) errors[otherField] = FEEDBACK_MESSAGES.wrongFollowUp(rating, other)
+    followUp = mine
+  }
+  if (quote && !opts.hasDetails) errors[FEEDBACK_FIELDS.testimonial] = FEEDBACK_MESSAGES.quoteNeedsName
+  if (!quote && quoteTitle) errors[FEEDBACK_FIELDS.quoteTitle] = FEEDBACK_MESSAGES.quotePartWithoutQuote
+  if (!quote && quoteCompany) errors[FEEDBACK_FIELDS.quoteCompany] = FEEDBACK_MESSAGES.quotePartWithoutQuote
+
+  const organisation = text(FEEDBACK_FIELDS.organisation, FEEDBACK_LIMITS.organisation)
+  const role = text(FEEDBACK_FIELDS.role, FEEDBACK_LIMITS.role)
+  const timing = text(FEEDBACK_FIELDS.timing, FEEDBACK_LIMITS.timing)
+  const asked = Boolean(organisation || role || timing)
+  if (asked && !organisation && !errors[FEEDBACK_FIELDS.organisation])
+    errors[FEEDBACK_FIELDS.organisation] = FEEDBACK_MESSAGES.organisationMissing
+  if (asked && !opts.hasDetails && !errors[FEEDBACK_FIELDS.organisation])
+    errors[FEEDBACK_FIELDS.organisation] = FEEDBACK_MESSAGES.bookingNeedsDetails
+
+  const nameParts: TestimonialNamePart[] = quote
+    ? ['name', ...(quoteTitle ? (['title'] as const) : []), ...(quoteCompany ? (['company'] as const) : [])]
+    : []
+  return {
+    feedback:
+      rating === null
+        ? null
+        : {
+            rating,
+            followUp,
+            contentRating: parts[0] ?? null,
+            deliveryRating: parts[1] ?? null,
+            slidesRating: parts[2] ?? null,
+            testimonial: quote,
+            nameParts,
+          },
+    booking: asked ? { organisation, role, timing } : null,
+    errors,
+  }
+}

@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { getDb } from '~/db/client.server'
+import { bookingLeads, feedbackConsents, feedbackResponses } from '~/db/schema/feedback'
+import { consentTexts } from '~/db/schema/leads'
+import { consentTextHash, normalizeConsentText } from '~/lib/consent-text'
+import { feedbackAnswerRule, type FeedbackInput, type FeedbackState } from '~/lib/feedback'
+
+// Feedback given on the attendee page (issue 33 Deliver 1–2): one answer per browser per session,
+// changed from the same browser within FEEDBACK_EDIT_HOURS, with the testimonial box's wording in the
+// ledger each time it is stored. The browser is known only by a per-session hash of its cookie
+// (app/services/feedback-cookie.server.ts). What the speaker sees of it is fb-report's (issue 33 Deliver 4).
+
+export type BrowserFeedback = typeof feedbackResponses.$inferSelect
+
+/** The answer this browser gave at this session, if any (to fill the form again and to say until when it can change). */
+export async function getBrowserFeedback(sessionId: string, browserKeyHash: string): Promise<BrowserFeedback | null> {
+  const [row] = await getDb()
+    .select()
+    .from(feedbackResponses)
+    .where(and(eq(feedbackResponses.sessionId, sessionId), eq(feedbackResponses.browserKeyHash, browserKeyHash)))
+    .limit(1)
+  return row ?? null
+}
+
+export type StoreFeedbackInput = {
+  session: { id: string; workspaceId: string }
+  browserKeyHash: string
+  /** The session's window now (app/lib/feedback.ts feedbackState): a closed one stores nothing. */
+  state: FeedbackState
+  input: FeedbackInput
+  /** The capture and person when details were left with the answer. */
+  lead: { leadId: string; contactId: string } | null
+  /** The testimonial box exactly as the page showed it with the parts chosen (testimonialText). */
+  testimonialText: string
+  now?: Date
+}
+
+export type StoreFeedbackResult =
+  { outcome: 'inserted' | 'updated'; responseId: string } | { outcome: 'closed' | 'expired'; responseId: null }
+
+/**
+ * Stores one answer: a new one, or the browser's earlier one changed (within the edit time), never a
+ * second. The ledger (feedback_consents) gets a row each time with the box's wording, ticked or not.
+ * A changed comment goes back to the speaker for approval; details given once stay linked.
+ */
+export async function storeFeedback(args: StoreFeedbackInput): Promise<StoreFeedbackResult> {
+  const { session, browserKeyHash, state, input, lead, testimonialText } = args
+  const now = args.now ?? new Date()
+  const hash = consentTextHash(testimonialText)
+  const values = {
+    rating: input.rating,
+    followUp: input.followUp,
+    contentRating: input.contentRating,
+    deliveryRating: input.deliveryRating,
+    slidesRating: input.slidesRating,
+    testimonialPermission: input.testimonial,
+    testimonialNameParts: input.nameParts,
+    testimonialHash: input.testimonial ? hash : null,
+  }
+  return getDb().transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: feedbackResponses.id, createdAt: feedbackResponses.createdAt, leadId: feedbackResponses.leadId })
+      .from(feedbackResponses)
+      .where(and(eq(feedbackResponses.sessionId, session.id), eq(feedbackResponses.browserKeyHash, browserKeyHash)))
+      .for('update')
+      .limit(1)
+    const rule = feedbackAnswerRule(state, existing ?? null, now)
+    if (rule === 'closed' || rule === 'expired') return { outcome: rule, responseId: null }
+
+    await tx
+      .insert(consentTexts)
+      .values({ hash, text: normalizeConsentText(testimonialText) })
+      .onConflictDoNothing()
+    let responseId: string
+    if (rule === 'insert') {
+      const [row] = await tx
+        .insert(feedbackResponses)
+        .values({
+          ...values,
+          sessionId: session.id,
+          ownerId: session.workspaceId,
+          browserKeyHash,
+          leadId: lead?.leadId ?? null,
+          contactId: lead?.contactId ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: feedbackResponses.id })
+      // A double tap's twin came first (the row lock cannot hold a row not yet there): that one stands.
+      if (!row) {
+        const [twin] = await tx
+          .select({ id: feedbackResponses.id })
+          .from(feedbackResponses)
+          .where(and(eq(feedbackResponses.sessionId, session.id), eq(feedbackResponses.browserKeyHash, browserKeyHash)))
+        return { outcome: 'updated', responseId: twin!.id }
+      }
+      responseId = row.id
+    } else {
+      responseId = existing!.id
+      const same = sql`(${feedbackResponses.followUp} = ${input.followUp}::text and ${feedbackResponses.testimonialPermission} = ${input.testimonial}::boolean)`
+      await tx
+        .update(feedbackResponses)
+        .set({
+          ...values,
+          ...(lead ? { leadId: lead.leadId, contactId: lead.contactId } : {}),
+          // The speaker approved the words they read: new words, or a new permission, wait for them again.
+          approval: sql`case when ${same} then ${feedbackResponses.approval} else 'pending'::testimonial_approval end`,
+          approvedAt: sql`case when ${same} then ${feedbackResponses.approvedAt} end`,
+          // Giving permission again after withdrawing it is a new permission.
+          withdrawnAt: input.testimonial ? null : sql`${feedbackResponses.withdrawnAt}`,
+          updatedAt: now,
+        })
+        .where(and(eq(feedbackResponses.id, existing!.id), eq(feedbackResponses.ownerId, session.workspaceId)))
+    }
+    await tx.insert(feedbackConsents).values({
+      responseId,
+      sessionId: session.id,
+      ownerId: session.workspaceId,
+      leadId: lead?.leadId ?? existing?.leadId ?? null,
+      testimonialHash: hash,
+      testimonialConsent: input.testimonial,
+      nameParts: input.nameParts,
+      createdAt: now,
+    })
+    return { outcome: rule === 'insert' ? 'inserted' : 'updated', responseId }
+  })
+}
+
+/** A capture's booking lead, if it has one (the thank-you page, tests). */
+export async function getBookingLead(ownerId: string, leadId: string) {
+  const [row] = await getDb()
+    .select()
+    .from(bookingLeads)
+    .where(and(eq(bookingLeads.leadId, leadId), eq(bookingLeads.ownerId, ownerId)))
+    .limit(1)
+  return row ?? null
+}
