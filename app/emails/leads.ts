@@ -1,4 +1,6 @@
 import { joinNames } from '~/lib/consent-text'
+import { dictionary } from '~/lib/i18n/dictionaries'
+import type { Language } from '~/lib/i18n/languages'
 import { formatAnswer, type LeadAnswers } from '~/lib/lead-form'
 import { emailButton, emailLayout, escapeHtml, textToHtmlParagraphs } from '~/lib/email-html'
 import type { SessionQuestion } from '~/db/schema/talks'
@@ -9,7 +11,10 @@ import type { SessionQuestion } from '~/db/schema/talks'
 export type AttendeeConfirmationInput = {
   to: string
   brand: string
+  /** The language the attendee signed up in (issue 31): the whole email is in it. */
+  language?: Language
   firstName: string
+  /** The speaker as the language names them. */
   speakerName: string
   /** Who received the details, by name (app/lib/consent-text.ts receivedBy); the speaker when absent. */
   receivedBy?: string[]
@@ -23,39 +28,39 @@ export type AttendeeConfirmationInput = {
 }
 
 export function attendeeConfirmationEmail(input: AttendeeConfirmationInput) {
-  const { brand, speakerName } = input
+  const { brand, speakerName: speaker, firstName, language = 'en' } = input
+  const t = dictionary(language).email
   const subject =
-    input.hasOffer && input.offerTitle
-      ? `${input.offerTitle}, from ${speakerName}`
-      : `Thanks for your interest in ${speakerName}'s talk`
-  const opening = `Hi ${input.firstName}, thanks for leaving your details at ${speakerName}'s talk "${input.talkTitle}" at ${input.eventName}.`
+    input.hasOffer && input.offerTitle ? t.subjectOffer({ offer: input.offerTitle, speaker }) : t.subject({ speaker })
+  const opening = t.opening({ firstName, speaker, talk: input.talkTitle, event: input.eventName })
   const offerLines = input.hasOffer
     ? [
-        input.offerTitle ? `Here is what ${speakerName} promised: ${input.offerTitle}.` : `Here is what ${speakerName} promised.`,
+        input.offerTitle ? t.promisedNamed({ speaker, offer: input.offerTitle }) : t.promised({ speaker }),
         input.offerPromise,
       ].filter(Boolean)
     : []
-  const to = input.receivedBy ?? [speakerName]
+  const to = input.receivedBy ?? [speaker]
   const privacy =
-    to.length === 1 && to[0] === speakerName
-      ? `Your details went to ${speakerName}, who decides how they are used; ${brand} stores them on ${speakerName}'s behalf. To erase your details, open this link and confirm:`
-      : `Your details went to ${joinNames(to)}, ${to.length > 1 ? 'who each decide' : 'who decides'} how they are used; ${brand} stores them on their behalf. To erase your details, open this link and confirm:`
+    to.length === 1 && to[0] === speaker
+      ? t.privacySpeaker({ speaker, brand })
+      : t.privacyMany({ names: joinNames(to, language), count: to.length, brand })
   const text = [
     opening,
     ...offerLines,
-    input.hasOffer ? `Get it here: ${input.thanksUrl}` : `Your page with ${speakerName}'s contact card: ${input.thanksUrl}`,
+    input.hasOffer ? t.getIt({ url: input.thanksUrl }) : t.cardPage({ speaker, url: input.thanksUrl }),
     privacy,
     input.eraseUrl,
   ].join('\n\n')
   const html = emailLayout({
     brand,
-    title: input.hasOffer && input.offerTitle ? input.offerTitle : `Thanks, ${input.firstName}`,
+    lang: language,
+    title: input.hasOffer && input.offerTitle ? input.offerTitle : t.title({ firstName }),
     bodyHtml: [
       textToHtmlParagraphs(opening),
       ...offerLines.map(textToHtmlParagraphs),
-      emailButton(input.thanksUrl, input.hasOffer ? 'Get it now' : `Save ${speakerName}'s contact card`),
+      emailButton(input.thanksUrl, input.hasOffer ? t.buttonOffer : t.buttonCard({ speaker })),
     ].join('\n'),
-    footerHtml: `${escapeHtml(privacy)} <a href="${escapeHtml(input.eraseUrl)}">Erase my details</a>`,
+    footerHtml: `${escapeHtml(privacy)} <a href="${escapeHtml(input.eraseUrl)}">${escapeHtml(t.eraseLink)}</a>`,
   })
   return { to: input.to, subject, text, html }
 }

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { EventRecipients } from './events'
+import { dictionary, listNames } from './i18n/dictionaries'
+import type { Language } from './i18n/languages'
 
 // The consent ledger's texts (ARCHITECTURE decision 16; issue 9 Deliver 6). What an attendee saw is
 // stored once per distinct wording and referenced by its SHA-256, so identical notices share a row
 // and any change of wording (the speaker's text, their name, the privacy link) is a new version.
-// Server-only (node:crypto); the page and the ledger both build the notice here.
+// Server-only (node:crypto); the page and the ledger both build the notice here, in the language the
+// page is shown in (issue 31: the ledger keeps that language and this exact text).
 
 /** Line endings and trailing spaces do not change what is shown, so they do not make a new version. */
 export function normalizeConsentText(text: string): string {
@@ -42,37 +45,43 @@ export type ConsentNotice = {
   contact?: string | null
   /** Set for a session of an organiser's event: the notice then names every recipient. */
   event?: EventParties | null
+  /** The language the page is shown in (English when absent). */
+  language?: Language
 }
 
-export const CONTACT_LABEL = 'Contact'
+export const CONTACT_LABEL = dictionary('en').page.contact
 /** The controller's contact, labelled as one. */
-export function contactLine(contact: string) {
-  return `${CONTACT_LABEL}: ${contact}`
+export function contactLine(contact: string, language: Language = 'en') {
+  return dictionary(language).consent.contactLine({ contact })
 }
 
 /** The line naming the controller and the processor, shown under the speaker's wording. */
-export function controllerLine({ speakerName, brand }: Pick<ConsentNotice, 'speakerName' | 'brand'>) {
-  return `Your details go to ${speakerName}, who decides how they are used. ${brand} stores them on ${speakerName}'s behalf.`
+export function controllerLine({
+  speakerName,
+  brand,
+  language = 'en',
+}: Pick<ConsentNotice, 'speakerName' | 'brand' | 'language'>) {
+  return dictionary(language).consent.controller({ speaker: speakerName, brand })
 }
 
 /**
  * The line naming who receives the details: the controller line outside events; on an event's
  * session every recipient by name, and the one who does not receive them, so an attendee knows
  * exactly where their details go. With 'both' the speaker's share depends on the box below it.
+ * A workspace still named by an address has no name to give: the sentences say "the organiser".
  */
-export function recipientsLine(notice: Pick<ConsentNotice, 'speakerName' | 'brand' | 'event'>) {
+export function recipientsLine(notice: Pick<ConsentNotice, 'speakerName' | 'brand' | 'event' | 'language'>) {
   const { speakerName: speaker, brand, event } = notice
   if (!event) return controllerLine(notice)
-  const named = event.organiserName
-  // A workspace still named by an address has no name to give: the sentences say "the organiser".
-  const organiser = named ? `${named}, the organiser of this event,` : 'the organiser of this event,'
+  const t = dictionary(notice.language ?? 'en').consent
+  const parties = { organiser: event.organiserName, speaker, brand }
   switch (event.recipients) {
     case 'organiser':
-      return `Your details go to ${organiser} who decides how they are used. The speaker, ${speaker}, does not receive them. ${brand} stores them on ${named ?? 'the organiser'}'s behalf.`
+      return t.toOrganiser(parties)
     case 'speaker':
-      return `Your details go to ${speaker}, the speaker, who decides how they are used. ${named ? `The organiser, ${named},` : 'The organiser'} does not receive them. ${brand} stores them on ${speaker}'s behalf.`
+      return t.toSpeaker(parties)
     case 'both':
-      return `Your details go to ${organiser} who decides how they are used. ${speaker}, the speaker, receives them too only if you tick the box below. ${brand} stores them on their behalf.`
+      return t.toBoth(parties)
   }
 }
 
@@ -80,9 +89,9 @@ export function recipientsLine(notice: Pick<ConsentNotice, 'speakerName' | 'bran
  * The unticked box that shares the details with the speaker when both may receive them (null
  * otherwise): it names the speaker, and its exact wording goes to the ledger (lead_consents.share_hash).
  */
-export function shareBoxText(notice: Pick<ConsentNotice, 'speakerName' | 'event'>): string | null {
+export function shareBoxText(notice: Pick<ConsentNotice, 'speakerName' | 'event' | 'language'>): string | null {
   if (notice.event?.recipients !== 'both') return null
-  return `Also share my details with ${notice.speakerName}, the speaker, who may then contact me about this talk`
+  return dictionary(notice.language ?? 'en').consent.shareBox({ speaker: notice.speakerName })
 }
 
 /** The notice exactly as the page shows it, with the contact and the privacy link's address spelled out. */
@@ -91,8 +100,8 @@ export function consentNoticeText(notice: ConsentNotice): string {
     [
       notice.wording,
       recipientsLine(notice),
-      notice.contact ? contactLine(notice.contact) : '',
-      `Privacy notice: ${notice.privacyUrl}`,
+      notice.contact ? contactLine(notice.contact, notice.language) : '',
+      dictionary(notice.language ?? 'en').consent.privacyLine({ url: notice.privacyUrl }),
     ]
       .filter((line) => line.trim())
       .join('\n'),
@@ -104,19 +113,19 @@ export function consentNoticeText(notice: ConsentNotice): string {
  * the speaker outside events; on an event's session each recipient with their part.
  */
 export function receivedBy(
-  notice: Pick<ConsentNotice, 'speakerName' | 'event'>,
+  notice: Pick<ConsentNotice, 'speakerName' | 'event' | 'language'>,
   given: { toOrganiser: boolean; toSpeaker: boolean },
 ): string[] {
   if (!notice.event) return [notice.speakerName]
+  const t = dictionary(notice.language ?? 'en').consent
+  const organiser = notice.event.organiserName
   return [
-    ...(given.toOrganiser
-      ? [notice.event.organiserName ? `${notice.event.organiserName} (the organiser)` : 'the organiser of this event']
-      : []),
-    ...(given.toSpeaker ? [`${notice.speakerName} (the speaker)`] : []),
+    ...(given.toOrganiser ? [organiser ? t.organiserNamed({ organiser }) : t.organiserUnnamed] : []),
+    ...(given.toSpeaker ? [t.speakerRole({ speaker: notice.speakerName })] : []),
   ]
 }
 
-/** "A", "A and B": names in a sentence. */
-export function joinNames(names: readonly string[]) {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+/** "A", "A and B": names in a sentence, in the language. */
+export function joinNames(names: readonly string[], language: Language = 'en') {
+  return listNames(language, names)
 }

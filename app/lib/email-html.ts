@@ -15,13 +15,16 @@ export function emailLayout({
   title,
   bodyHtml,
   footerHtml = '',
+  lang = 'en',
 }: {
   brand: string
+  /** The language of the email's text (the attendee's confirmation is in theirs). */
+  lang?: string
   title: string
   bodyHtml: string
   footerHtml?: string
 }) {
-  return `<!doctype html><html><body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
 <tr><td>

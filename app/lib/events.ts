@@ -1,4 +1,4 @@
-import { ERASURE_LINK_SENTENCE } from './constants'
+import { en } from './i18n/en'
 import { speakerSlug } from './slug'
 
 // Issue 23 (docs/organisers.md): the pure rules of an organiser's events that more than one screen
@@ -58,7 +58,7 @@ export function rosterSlug(name: string) {
  * itself; the notice's recipients line names each one (app/lib/consent-text.ts).
  */
 export function eventConsentText() {
-  return `The details you enter here are used to send you what is offered and to follow up on this talk. ${ERASURE_LINK_SENTENCE}`
+  return en.consent.eventWording
 }
 
 /** Imports and lists: at most this many rows in one speakers CSV (Deliver 2). */

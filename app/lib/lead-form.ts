@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { SessionFieldSwitches, SessionQuestion } from '~/db/schema/talks'
-import { containsLink, LINK_REFUSED_MESSAGE } from './links-in-text'
+import { dictionary } from './i18n/dictionaries'
+import type { Language } from './i18n/languages'
+import { containsLink } from './links-in-text'
 
 // The attendee form of a session page (/t/{code}): which fields it shows and how a submission is
 // validated. One rule for the page, the action and the offline queue (which re-posts the same form).
@@ -21,24 +23,20 @@ export const LEAD_FIELDS = {
 export const LEAD_LIMITS = { firstName: 100, email: 254, company: 200, jobTitle: 200, phone: 30, linkedin: 300, answer: 500 }
 export const RATING_VALUES = [1, 2, 3, 4, 5] as const
 
-export const LEAD_MESSAGES = {
-  firstNameMissing: 'Enter your first name',
-  firstNameLong: `Keep your first name under ${LEAD_LIMITS.firstName} characters`,
-  emailMissing: 'Enter your email address',
-  emailInvalid: 'Enter a valid email address, like name@example.com',
-  tooLong: (max: number) => `Keep this under ${max} characters`,
-  phoneInvalid: 'Enter a phone number using digits (spaces, +, -, dots and brackets are fine)',
-  linkedinInvalid: 'Enter a LinkedIn profile URL, like https://www.linkedin.com/in/your-name',
-  answerMissing: 'Answer this question',
-  singleMissing: 'Choose one option',
-  singleInvalid: 'Choose one of the options shown',
-  multiMissing: 'Choose at least one option',
-  multiInvalid: 'Choose only from the options shown',
-  ratingMissing: 'Choose a rating from 1 to 5',
-  // First name, company, job title and short-text answers are printed in emails (the confirmation
-  // goes to whatever address is typed): no links in them (app/lib/links-in-text.ts).
-  linkRefused: LINK_REFUSED_MESSAGE,
-} as const
+/** The form's messages in a language (app/lib/i18n dictionaries, `errors`), with the limits filled in. */
+export function leadMessages(language: Language = 'en') {
+  const e = dictionary(language).errors
+  return {
+    ...e,
+    firstNameLong: e.firstNameLong({ max: LEAD_LIMITS.firstName }),
+    tooLong: (max: number) => e.tooLong({ max }),
+  }
+}
+export type LeadMessages = ReturnType<typeof leadMessages>
+
+// First name, company, job title and short-text answers are printed in emails (the confirmation
+// goes to whatever address is typed): no links in them (app/lib/links-in-text.ts).
+export const LEAD_MESSAGES = leadMessages('en')
 
 export type LeadFormConfig = { fields: SessionFieldSwitches; questions: SessionQuestion[] }
 export type LeadAnswers = Record<string, string | string[] | number>
@@ -71,6 +69,30 @@ export function cleanLine(value: string) {
 const EmailSchema = z.email()
 const PHONE = /^\+?[0-9 ().-]{6,30}$/
 
+// Non-ASCII before the @ needs SMTPUTF8 (RFC 6531) all the way to the recipient's server. Resend
+// does not document it and few servers offer it, so such an address is refused with a message that
+// says why; a domain in any script is sent as its ASCII form (IDNA), which every server reads.
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\u0000-\u007f]/
+
+/** The address as mail can carry it: an internationalised domain in its ASCII (punycode) form. */
+export function asciiEmailDomain(email: string): string {
+  const at = email.lastIndexOf('@')
+  if (at < 1 || !NON_ASCII.test(email.slice(at + 1))) return email
+  try {
+    const host = new URL(`http://${email.slice(at + 1)}`).hostname
+    return `${email.slice(0, at)}@${host}`
+  } catch {
+    return email
+  }
+}
+
+/** True when the part before the @ has a letter outside ASCII (zoë@…, 李雷@…). */
+export function hasUnicodeLocalPart(email: string) {
+  const at = email.lastIndexOf('@')
+  return NON_ASCII.test(at < 0 ? email : email.slice(0, at))
+}
+
 /** Lower-cased and trimmed: one lead per (session, email). */
 export function normalizeLeadEmail(email: string) {
   return cleanLine(email).toLowerCase()
@@ -99,7 +121,12 @@ export function normalizeLinkedinUrl(raw: string): string | null {
  * Validates one submission against the session's configuration. `get(name)` returns every value
  * posted under a name (FormData.getAll for strings). Errors are keyed by field name.
  */
-export function parseLeadForm(config: LeadFormConfig, get: (name: string) => string[]): LeadFormResult {
+export function parseLeadForm(
+  config: LeadFormConfig,
+  get: (name: string) => string[],
+  language: Language = 'en',
+): LeadFormResult {
+  const messages = language === 'en' ? LEAD_MESSAGES : leadMessages(language)
   const errors: LeadFormErrors = {}
   const values: LeadFormValues = {}
   const one = (name: string) => {
@@ -109,20 +136,21 @@ export function parseLeadForm(config: LeadFormConfig, get: (name: string) => str
   }
   const optional = (name: string, max: number) => {
     const value = one(name)
-    if (value.length > max) errors[name] = LEAD_MESSAGES.tooLong(max)
-    else if (containsLink(value)) errors[name] = LEAD_MESSAGES.linkRefused
+    if (value.length > max) errors[name] = messages.tooLong(max)
+    else if (containsLink(value)) errors[name] = messages.linkRefused
     return value || null
   }
 
   const firstName = one(LEAD_FIELDS.firstName)
-  if (!firstName) errors[LEAD_FIELDS.firstName] = LEAD_MESSAGES.firstNameMissing
-  else if (firstName.length > LEAD_LIMITS.firstName) errors[LEAD_FIELDS.firstName] = LEAD_MESSAGES.firstNameLong
-  else if (containsLink(firstName)) errors[LEAD_FIELDS.firstName] = LEAD_MESSAGES.linkRefused
+  if (!firstName) errors[LEAD_FIELDS.firstName] = messages.firstNameMissing
+  else if (firstName.length > LEAD_LIMITS.firstName) errors[LEAD_FIELDS.firstName] = messages.firstNameLong
+  else if (containsLink(firstName)) errors[LEAD_FIELDS.firstName] = messages.linkRefused
 
-  const email = one(LEAD_FIELDS.email).toLowerCase()
-  if (!email) errors[LEAD_FIELDS.email] = LEAD_MESSAGES.emailMissing
+  const email = asciiEmailDomain(one(LEAD_FIELDS.email).toLowerCase())
+  if (!email) errors[LEAD_FIELDS.email] = messages.emailMissing
+  else if (hasUnicodeLocalPart(email)) errors[LEAD_FIELDS.email] = messages.emailUnicode
   else if (email.length > LEAD_LIMITS.email || !EmailSchema.safeParse(email).success)
-    errors[LEAD_FIELDS.email] = LEAD_MESSAGES.emailInvalid
+    errors[LEAD_FIELDS.email] = messages.emailInvalid
 
   const company = config.fields.company ? optional(LEAD_FIELDS.company, LEAD_LIMITS.company) : null
   const jobTitle = config.fields.jobTitle ? optional(LEAD_FIELDS.jobTitle, LEAD_LIMITS.jobTitle) : null
@@ -131,7 +159,7 @@ export function parseLeadForm(config: LeadFormConfig, get: (name: string) => str
   if (config.fields.phone) {
     phone = one(LEAD_FIELDS.phone) || null
     if (phone && (!PHONE.test(phone) || (phone.match(/[0-9]/g)?.length ?? 0) < 6))
-      errors[LEAD_FIELDS.phone] = LEAD_MESSAGES.phoneInvalid
+      errors[LEAD_FIELDS.phone] = messages.phoneInvalid
   }
 
   let linkedinUrl: string | null = null
@@ -139,14 +167,14 @@ export function parseLeadForm(config: LeadFormConfig, get: (name: string) => str
     const raw = one(LEAD_FIELDS.linkedin)
     if (raw) {
       linkedinUrl = raw.length > LEAD_LIMITS.linkedin ? null : normalizeLinkedinUrl(raw)
-      if (!linkedinUrl) errors[LEAD_FIELDS.linkedin] = LEAD_MESSAGES.linkedinInvalid
+      if (!linkedinUrl) errors[LEAD_FIELDS.linkedin] = messages.linkedinInvalid
     }
   }
 
   const answers: LeadAnswers = {}
   for (const question of config.questions) {
     const name = questionField(question)
-    const answer = parseAnswer(question, get(name).map(cleanLine), values, name)
+    const answer = parseAnswer(question, get(name).map(cleanLine), values, name, messages)
     if ('error' in answer) errors[name] = answer.error
     else if (answer.value !== undefined) answers[question.id] = answer.value
   }
@@ -168,39 +196,40 @@ function parseAnswer(
   posted: string[],
   values: LeadFormValues,
   name: string,
+  messages: LeadMessages,
 ): { value: string | string[] | number | undefined } | { error: string } {
   const present = posted.filter(Boolean)
   switch (question.kind) {
     case 'text': {
       const value = present[0] ?? ''
       values[name] = value
-      if (!value) return question.required ? { error: LEAD_MESSAGES.answerMissing } : { value: undefined }
-      if (value.length > LEAD_LIMITS.answer) return { error: LEAD_MESSAGES.tooLong(LEAD_LIMITS.answer) }
-      if (containsLink(value)) return { error: LEAD_MESSAGES.linkRefused }
+      if (!value) return question.required ? { error: messages.answerMissing } : { value: undefined }
+      if (value.length > LEAD_LIMITS.answer) return { error: messages.tooLong(LEAD_LIMITS.answer) }
+      if (containsLink(value)) return { error: messages.linkRefused }
       return { value }
     }
     case 'single': {
       const value = present[0] ?? ''
       values[name] = value
-      if (!value) return question.required ? { error: LEAD_MESSAGES.singleMissing } : { value: undefined }
-      if (present.length > 1 || !question.options.includes(value)) return { error: LEAD_MESSAGES.singleInvalid }
+      if (!value) return question.required ? { error: messages.singleMissing } : { value: undefined }
+      if (present.length > 1 || !question.options.includes(value)) return { error: messages.singleInvalid }
       return { value }
     }
     case 'multi': {
       const chosen = [...new Set(present)]
       values[name] = chosen
-      if (chosen.length === 0) return question.required ? { error: LEAD_MESSAGES.multiMissing } : { value: undefined }
-      if (chosen.some((v) => !question.options.includes(v))) return { error: LEAD_MESSAGES.multiInvalid }
+      if (chosen.length === 0) return question.required ? { error: messages.multiMissing } : { value: undefined }
+      if (chosen.some((v) => !question.options.includes(v))) return { error: messages.multiInvalid }
       // Keep the speaker's option order, whatever order the browser posted them in.
       return { value: question.options.filter((o) => chosen.includes(o)) }
     }
     case 'rating': {
       const value = present[0] ?? ''
       values[name] = value
-      if (!value) return question.required ? { error: LEAD_MESSAGES.ratingMissing } : { value: undefined }
+      if (!value) return question.required ? { error: messages.ratingMissing } : { value: undefined }
       const rating = Number(value)
       if (present.length > 1 || !(RATING_VALUES as readonly number[]).includes(rating) || !/^[1-5]$/.test(value))
-        return { error: LEAD_MESSAGES.ratingMissing }
+        return { error: messages.ratingMissing }
       return { value: rating }
     }
   }

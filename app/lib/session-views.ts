@@ -8,10 +8,14 @@ export type SessionViewKind = 'scan' | 'visit'
 export const SCAN_PARAM = 'qr'
 export const COUNTED_PARAM = 'via'
 
+/** The page's own language links (issue 31) carry ?via=lang: switching language is not another view. */
+export const LANGUAGE_SWITCH = 'lang'
+
 /** What a GET of the attendee page counts: a scan, a visit, or nothing (already counted). */
 export function viewKindFor(url: URL): SessionViewKind | null {
   if (url.searchParams.get(SCAN_PARAM) === '1') return 'scan'
-  if (url.searchParams.get(COUNTED_PARAM) === SCAN_PARAM) return null
+  const via = url.searchParams.get(COUNTED_PARAM)
+  if (via === SCAN_PARAM || via === LANGUAGE_SWITCH) return null
   return 'visit'
 }
 

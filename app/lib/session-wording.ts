@@ -1,20 +1,21 @@
-import { ERASURE_LINK_SENTENCE } from './constants'
-import { speakerInText } from './speaker-name'
+import { dictionary } from './i18n/dictionaries'
+import type { Language } from './i18n/languages'
 
 // A new session's default wordings: the consent text and the marketing box's label, which name the
 // speaker who uses the details. The attendee page adds, under any wording, who controls the data,
-// their contact and the privacy-notice link (consentNoticeText in consent-text.ts).
+// their contact and the privacy-notice link (consentNoticeText in consent-text.ts). Both come from
+// the language's dictionary (app/lib/i18n): a session still on the default wording is shown it in
+// every language; its stored copy is the English one.
 
-/** The default consent wording; without a name it says "The speaker". */
-export function defaultConsentText({ speaker }: { speaker: string | null }) {
-  return (
-    `${speakerInText(speaker, { startsSentence: true })} will use the details you enter here to send you what is offered and to follow up on this talk. ` +
-    ERASURE_LINK_SENTENCE
-  )
+/** The default consent wording; without a name it says "The speaker" (in the language). */
+export function defaultConsentText({ speaker }: { speaker: string | null }, language: Language = 'en') {
+  const t = dictionary(language)
+  return t.consent.defaultWording({ speakerStart: speaker ?? t.speaker.unnamedStart })
 }
 
-export function defaultMarketingText(speaker: string | null) {
-  return `Yes, ${speakerInText(speaker)} may also email me about future talks and resources.`
+export function defaultMarketingText(speaker: string | null, language: Language = 'en') {
+  const t = dictionary(language)
+  return t.consent.defaultMarketing({ speaker: speaker ?? t.speaker.unnamed })
 }
 
 /**

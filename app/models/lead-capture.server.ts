@@ -3,10 +3,12 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { accounts, users } from '~/db/schema/accounts'
 import { speakers } from '~/db/schema/directory'
 import { eventSpeakers, events } from '~/db/schema/events'
-import { leads, leadSubmissions } from '~/db/schema/leads'
+import { leadConsents, leads, leadSubmissions } from '~/db/schema/leads'
 import { sessionViews, talkSessions, talks } from '~/db/schema/talks'
 import { workspaces } from '~/db/schema/workspaces'
 import { receivedBy, type EventParties } from '~/lib/consent-text'
+import { dictionary } from '~/lib/i18n/dictionaries'
+import { isLanguage, type Language } from '~/lib/i18n/languages'
 import { isPlan, type Plan } from '~/lib/plans'
 import type { SessionViewKind } from '~/lib/session-views'
 import { publicName } from '~/lib/public-name'
@@ -42,6 +44,10 @@ const publicSessionColumns = {
   accentColor: talkSessions.accentColor,
   consentText: talkSessions.consentText,
   marketingText: talkSessions.marketingText,
+  // Issue 31: the session's fixed language (or null), the speaker's translations, the workspace's language.
+  fixedLanguage: talkSessions.language,
+  translations: talkSessions.translations,
+  workspaceLanguage: workspaces.language,
   unlocked: talkSessions.unlocked,
   ownerEmail: users.email,
   plan: workspaces.plan,
@@ -181,19 +187,26 @@ export async function getThanks(code: string, submissionId: string) {
       confirmationSkipped: leads.confirmationSkipped,
       toOrganiser: leads.toOrganiser,
       toSpeaker: leads.toSpeaker,
+      language: leadConsents.language,
     })
     .from(leads)
     .innerJoin(leadSubmissions, eq(leadSubmissions.leadId, leads.id))
+    // By the lead (indexed), then this submission's row.
+    .leftJoin(leadConsents, and(eq(leadConsents.leadId, leads.id), eq(leadConsents.submissionId, leadSubmissions.id)))
     .where(eq(leadSubmissions.id, submissionId))
     .limit(1)
   if (!lead) return null
   const session = toPublicSession(row)
+  // The language of this sign-up, as the ledger recorded it (English before languages existed).
+  const language: Language = isLanguage(lead.language) ? lead.language : 'en'
+  const speakerName = session.speakerNamed ? session.speakerName : dictionary(language).speaker.unnamed
   return {
     session,
+    language,
     firstName: lead.firstName,
     confirmationSkipped: lead.confirmationSkipped !== null,
     /** Who has the details now, by name (the latest submission decides: app/lib/consent-text.ts receivedBy). */
-    receivedBy: receivedBy(session, lead),
+    receivedBy: receivedBy({ speakerName, event: session.event, language }, lead),
   }
 }
 

@@ -11,6 +11,8 @@ import { consentTextHash, normalizeConsentText, receivedBy } from '~/lib/consent
 import { captureRecipients } from '~/lib/events'
 import type { BookingInput } from '~/lib/feedback'
 import { sessionLiveChannel } from '~/lib/live-display'
+import { LANGUAGE_PARAM, type Language } from '~/lib/i18n/languages'
+import { localSessionTexts } from '~/lib/i18n/session-language'
 import type { LeadInput } from '~/lib/lead-form'
 import { workspaceLink } from '~/lib/permissions'
 import { visibleLeadLimit } from '~/lib/plans'
@@ -41,6 +43,8 @@ export type SubmitLeadInput = {
   shareText?: string | null
   /** "Should {speaker} speak at your company or event?" answered (issue 33 Deliver 3): a booking lead. */
   booking?: BookingInput | null
+  /** The language the page was shown in (issue 31): the ledger row names it; the confirmation email is in it. */
+  language?: Language
 }
 
 export type SubmitLeadResult = { leadId: string; contactId: string; duplicate: boolean }
@@ -66,6 +70,7 @@ export async function submitLead({
   marketingText,
   shareText = null,
   booking = null,
+  language = 'en',
 }: SubmitLeadInput): Promise<SubmitLeadResult | null> {
   const config = getConfig()
   const erase = newEraseToken()
@@ -91,20 +96,23 @@ export async function submitLead({
     .map((t) => ({ hash: consentTextHash(t), text: normalizeConsentText(t) }))
 
   // The emails of a new lead, rendered before the statement; it queues them only if the lead is new.
+  const local = localSessionTexts(session, language)
   const confirmation = emailJobPayload(
     attendeeConfirmationEmail({
       to: input.email,
       brand: config.BRAND_NAME,
+      language,
       firstName: input.firstName,
-      speakerName: session.speakerName,
-      receivedBy: receivedBy(session, given),
+      speakerName: local.speaker,
+      receivedBy: receivedBy({ speakerName: local.speaker, event: session.event, language }, given),
       talkTitle: session.talkTitle,
       eventName: session.eventName,
-      offerTitle: session.offerTitle,
-      offerPromise: session.offerPromise,
+      offerTitle: local.offerTitle.text,
+      offerPromise: local.offerPromise.text,
       hasOffer: session.hasOffer,
       thanksUrl: `${config.appUrl}/t/${session.code}/thanks/${submissionId}`,
-      eraseUrl: `${config.appUrl}/t/${session.code}/erase/${erase.token}`,
+      // The erasure pages are in the language of the sign-up (an explicit choice, like the page's links).
+      eraseUrl: `${config.appUrl}/t/${session.code}/erase/${erase.token}?${LANGUAGE_PARAM}=${language}`,
     }),
     // Sent by the job only within the per-address and per-session limits (confirmation-budget.server.ts).
     { confirmationOf: session.id },
@@ -203,10 +211,10 @@ export async function submitLead({
   ),
   consent as (
     insert into ${leadConsents} (lead_id, session_id, owner_id, submission_id, notice_hash, marketing_hash, marketing_consent,
-      recipients, share_hash, share_consent)
+      recipients, share_hash, share_consent, language)
     select lead.lead_id, ${session.id}::uuid, ${owner}::uuid, ${submissionId}::uuid, ${consentTextHash(noticeText)}::text,
       ${marketingText ? consentTextHash(marketingText) : null}::text, ${marketing}::boolean,
-      ${ledgerRecipients}, ${shareHash}::text, ${shareConsent}::boolean
+      ${ledgerRecipients}, ${shareHash}::text, ${shareConsent}::boolean, ${language}::text
     from lead
   ),
   ${captureEventCtes({

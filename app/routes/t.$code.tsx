@@ -4,17 +4,26 @@ import { getSessionUser } from '~/auth/session.server'
 import { previewsDraft } from '~/auth/workspace.server'
 import { getConfig } from '~/config.server'
 import { consentNoticeText, shareBoxText } from '~/lib/consent-text'
+import { dictionary } from '~/lib/i18n/dictionaries'
+import type { Language } from '~/lib/i18n/languages'
+import { localSessionTexts } from '~/lib/i18n/session-language'
 import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
 import { LEAD_FIELDS, parseLeadForm, questionField } from '~/lib/lead-form'
 import { viewKindFor } from '~/lib/session-views'
 import { normalizeShortCode } from '~/lib/short-link'
-import { speakerInText } from '~/lib/speaker-name'
 import { getPublicSession, recordSessionView, type PublicSession } from '~/models/lead-capture.server'
 import { submitLead } from '~/models/lead-submit.server'
 import { hitLocalRateLimit } from '~/models/rate-limit.server'
 import { issueSubmissionToken, readSubmissionToken } from '~/platform/lead-tokens.server'
 import { visitorHash } from '~/services/analytics.server'
-import { PRIVACY_PATH, renderMessagePage, renderSessionPage } from '~/services/attendee-page.server'
+import { rememberLanguageCookie, requestLanguage, sessionLanguage } from '~/services/attendee-language.server'
+import {
+  LANGUAGE_CHOSEN_FIELD,
+  LANGUAGE_FIELD,
+  PRIVACY_PATH,
+  renderMessagePage,
+  renderSessionPage,
+} from '~/services/attendee-page.server'
 import { isSpam } from '~/services/honeypot.server'
 import { readForm, RequestBodyError } from '~/services/request-body.server'
 
@@ -22,17 +31,26 @@ import { readForm, RequestBodyError } from '~/services/request-body.server'
 // see app/services/attendee-page.server.tsx). POST /t/{code}: the sign-up, post/redirect/get to the
 // thank-you page. Drafts are "not found" to all but those who may open the session in its
 // workspace (previewsDraft), who see a preview; a closed
-// session answers 410 with a page saying so.
+// session answers 410 with a page saying so. Every page is in the language negotiated for the
+// visitor among the session's (issue 31; app/services/attendee-language.server.ts).
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await getPublicSession(params.code ?? '')
-  if (!session) return (await typedCodeRedirect(request, params.code ?? '')) ?? notFound()
+  if (!session) return (await typedCodeRedirect(request, params.code ?? '')) ?? notFound(request)
+  const served = sessionLanguage(request, session)
+  const page = {
+    session,
+    nonce: context.cspNonce,
+    language: served.language,
+    offered: served.offered,
+    chosen: served.source === 'explicit',
+  }
   if (session.status === 'draft') {
     const viewer = await getSessionUser(request)
-    if (!viewer || !(await previewsDraft(viewer.id, session))) return notFound()
-    return renderSessionPage({ session, token: issueSubmissionToken(session.id), nonce: context.cspNonce, preview: true })
+    if (!viewer || !(await previewsDraft(viewer.id, session))) return notFound(request)
+    return renderSessionPage({ ...page, token: issueSubmissionToken(session.id), preview: true })
   }
-  if (session.status === 'closed') return ended(session)
+  if (session.status === 'closed') return ended(session, served.language)
 
   const kind = viewKindFor(new URL(request.url))
   // HEAD (link checkers) and bots (link previews) are not attendees.
@@ -44,14 +62,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       console.error('Failed to record a session view', error)
     }
   }
-  return renderSessionPage({ session, token: issueSubmissionToken(session.id), nonce: context.cspNonce })
+  return renderSessionPage({ ...page, token: issueSubmissionToken(session.id) })
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, POST' } })
   const session = await getPublicSession(params.code ?? '')
-  if (!session || session.status === 'draft') return notFound()
-  if (session.status === 'closed') return ended(session)
+  if (!session || session.status === 'draft') return notFound(request)
+  if (session.status === 'closed') return ended(session, sessionLanguage(request, session).language)
 
   let form: FormData
   try {
@@ -59,38 +77,50 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     form = await readForm(request, { multiple: session.questions.filter((q) => q.kind === 'multi').map(questionField) })
   } catch (error) {
     if (!(error instanceof RequestBodyError)) throw error
+    const served = sessionLanguage(request, session)
+    const t = dictionary(served.language)
     return renderSessionPage(
       {
         session,
         token: issueSubmissionToken(session.id),
         nonce: context.cspNonce,
-        formError: error.status === 413 ? error.reason : 'We could not read that form. Please fill it in again.',
+        language: served.language,
+        offered: served.offered,
+        formError: error.status === 413 ? t.form.tooLarge : t.form.unreadable,
       },
       error.status,
     )
   }
+  // The language the form was shown in (its hidden field), so errors and the ledger are in it too.
+  const served = sessionLanguage(request, session, {
+    language: form.get(LANGUAGE_FIELD)?.toString(),
+    chosen: form.get(LANGUAGE_CHOSEN_FIELD) === '1',
+  })
+  const { language } = served
+  const t = dictionary(language)
+  const page = { session, nonce: context.cspNonce, language, offered: served.offered, chosen: served.source === 'explicit' }
   // A bot filled the hidden field: answer like a success, store nothing.
   if (isSpam(form))
     return renderMessagePage({
-      title: 'Thank you',
-      lines: ['Your details have been sent.'],
+      title: t.thanks.title,
+      lines: [t.thanks.spamLine],
       status: 200,
       accent: session.accentColor,
+      language,
     })
 
   const strings = (name: string) => form.getAll(name).filter((v): v is string => typeof v === 'string')
-  const parsed = parseLeadForm(session, strings)
+  const parsed = parseLeadForm(session, strings, language)
   const submissionId = readSubmissionToken(session.id, form.get(LEAD_FIELDS.submission)?.toString())
   // A missing or foreign id (a form from another page, or tampered with): a fresh form, values kept.
   if (!parsed.ok || !submissionId) {
     return renderSessionPage(
       {
-        session,
+        ...page,
         token: submissionId ? String(form.get(LEAD_FIELDS.submission)) : issueSubmissionToken(session.id),
-        nonce: context.cspNonce,
         values: parsed.ok ? rawValues(form) : parsed.values,
         errors: parsed.ok ? {} : parsed.errors,
-        formError: submissionId ? undefined : 'This form had expired. Please check your details and send them again.',
+        formError: submissionId ? undefined : t.form.expiredCheck,
       },
       400,
     )
@@ -103,11 +133,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!limit.allowed) {
     return renderSessionPage(
       {
-        session,
+        ...page,
         token: String(form.get(LEAD_FIELDS.submission)),
-        nonce: context.cspNonce,
         values: rawValues(form),
-        formError: 'So many people are signing up right now that yours did not go through. Please send it again in a minute.',
+        formError: t.form.busy,
       },
       429,
       { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) },
@@ -115,34 +144,38 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const brand = getConfig().BRAND_NAME
+  // The ledger keeps the words exactly as this page showed them, in its language.
+  const local = localSessionTexts(session, language)
+  const notice = { speakerName: local.speaker, brand, event: session.event, language }
   const result = await submitLead({
     session,
     submissionId,
     input: parsed.value,
+    language,
     noticeText: consentNoticeText({
-      wording: session.consentText,
-      speakerName: session.speakerName,
-      brand,
+      ...notice,
+      wording: local.consentText,
       contact: session.contactEmail,
       privacyUrl: `${getConfig().appUrl}${PRIVACY_PATH}`,
-      event: session.event,
     }),
-    marketingText: session.marketingText.trim() || null,
-    shareText: shareBoxText(session),
+    marketingText: local.marketingText.trim() || null,
+    shareText: shareBoxText(notice),
   })
   if (!result) {
     return renderSessionPage(
       {
-        session,
+        ...page,
         token: issueSubmissionToken(session.id),
-        nonce: context.cspNonce,
         values: rawValues(form),
-        formError: 'This form had expired. Please send it again.',
+        formError: t.form.expired,
       },
       400,
     )
   }
-  return redirect(`/t/${session.code}/thanks/${submissionId}`, 303)
+  // An explicit choice is remembered for the attendee's next session page: set here, by a POST that
+  // changes state anyway, never by the GET of a language link (docs/languages.md).
+  const headers: Record<string, string> = served.source === 'explicit' ? { 'Set-Cookie': rememberLanguageCookie(language) } : {}
+  return redirect(`/t/${session.code}/thanks/${submissionId}`, { status: 303, headers })
 }
 
 function rawValues(form: FormData) {
@@ -165,22 +198,26 @@ async function typedCodeRedirect(request: Request, code: string) {
   return redirect(`/t/${canonical}${url.search}`, 301)
 }
 
-function notFound() {
-  return renderMessagePage({
-    title: 'Page not found',
-    lines: ['There is no session page at this address. Check the link or scan the QR code again.'],
-    status: 404,
-  })
+function notFound(request: Request) {
+  const language = requestLanguage(request).language
+  const t = dictionary(language)
+  return renderMessagePage({ title: t.messages.notFoundTitle, lines: [t.messages.notFound], status: 404, language })
 }
 
-function ended(session: PublicSession) {
+function ended(session: PublicSession, language: Language) {
+  const t = dictionary(language)
   return renderMessagePage({
-    title: 'This session has ended',
+    title: t.messages.endedTitle,
     accent: session.accentColor,
     status: 410,
+    language,
     lines: [
-      `${session.speakerNamed ? session.speakerName : speakerInText(null, { startsSentence: true })} is no longer collecting details for “${session.displayHeadline}” at ${session.eventName}.`,
-      'If you already left your details, the email you received still has everything.',
+      t.messages.ended({
+        speakerStart: session.speakerNamed ? session.speakerName : t.speaker.unnamedStart,
+        headline: session.displayHeadline,
+        event: session.eventName,
+      }),
+      t.messages.endedEmail,
     ],
   })
 }

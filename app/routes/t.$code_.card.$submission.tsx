@@ -1,19 +1,24 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getConfig } from '~/config.server'
-import { speakerInText } from '~/lib/speaker-name'
+import { dictionary } from '~/lib/i18n/dictionaries'
 import { buildVCard, vcardFilename } from '~/lib/vcard'
 import { getThanks } from '~/models/lead-capture.server'
+import { requestLanguage } from '~/services/attendee-language.server'
 import { renderMessagePage } from '~/services/attendee-page.server'
 
 // GET /t/{code}/card/{submission}: the speaker's contact card (vCard 3.0) from their directory
 // profile. It carries the profile's email, so like the offer it is given only to someone who signed up.
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const thanks = await getThanks(params.code ?? '', params.submission ?? '')
-  if (!thanks) return renderMessagePage({ title: 'Page not found', lines: ['This contact card is not available.'], status: 404 })
+  if (!thanks) {
+    const language = requestLanguage(request).language
+    const t = dictionary(language)
+    return renderMessagePage({ title: t.messages.notFoundTitle, lines: [t.messages.cardUnavailable], status: 404, language })
+  }
   const { session } = thanks
   const card = buildVCard({
-    name: speakerInText(session.speakerNamed ? session.speakerName : null, { startsSentence: true }),
+    name: session.speakerNamed ? session.speakerName : dictionary(thanks.language).speaker.unnamedStart,
     jobTitle: session.speakerJobTitle,
     company: session.speakerCompany,
     // The profile's address, else the notice's contact. An event's session runs under the organiser's

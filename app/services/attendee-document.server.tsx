@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { safeAccent, textOnAccent } from '~/lib/accent-color'
+import type { Language } from '~/lib/i18n/languages'
 import { SCAN_PARAM } from '~/lib/session-views'
 import faviconSvg from '../../public/favicon.svg?raw'
 
@@ -24,6 +25,7 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #2563
 .alert{border:1px solid #b91c1c;background:#fef2f2;color:#7f1d1d;border-radius:.375rem;padding:.5rem .75rem}.alert p,.alert ul{margin:.25rem 0}.alert a{color:#7f1d1d}
 .note{border:1px solid #2563eb;background:#eff6ff;border-radius:.375rem;padding:.5rem .75rem}
 .btn{display:inline-block;width:100%;margin:1rem 0;padding:.75rem 1rem;font:inherit;font-weight:700;text-align:center;text-decoration:none;border:0;border-radius:.5rem;background:var(--a);color:var(--t);cursor:pointer}
+.langs ul{list-style:none;margin:0 0 .5rem;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .75rem;font-size:.875rem}.langs [aria-current]{font-weight:700;color:inherit;text-decoration:none}
 .btn[disabled]{opacity:.6}.consent{font-size:.875rem;color:#374151}a{color:#1d4ed8}.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}`
 
 // Drops ?qr=1 from the address bar once counted, and queues a submission made offline: it is sent
@@ -57,6 +59,7 @@ export function Document({
   script,
   counted,
   robots = 'noindex',
+  lang,
   children,
 }: {
   title: string
@@ -65,11 +68,13 @@ export function Document({
   script?: boolean
   counted?: string
   robots?: string
+  /** The language served (WCAG 3.1.1; issue 31): what the page's text is in. */
+  lang: Language
   children: ReactNode
 }) {
   const a = safeAccent(accent)
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />

@@ -1,4 +1,6 @@
-import type { SessionQuestion } from '~/db/schema/talks'
+import type { Dictionary } from '~/lib/i18n/en'
+import type { Language } from '~/lib/i18n/languages'
+import type { LocalQuestion } from '~/lib/i18n/session-language'
 import { LEAD_LIMITS, questionField, RATING_VALUES, type LeadFormErrors, type LeadFormValues } from '~/lib/lead-form'
 import type { PublicSession } from '~/models/lead-capture.server'
 
@@ -15,16 +17,30 @@ type FieldProps = {
   maxLength?: number
   values: LeadFormValues
   errors: LeadFormErrors
+  t: Dictionary
+  /** The label's language when it is not the page's (a speaker's question not given in this language). */
+  labelLang?: Language
 }
 
-export function TextField({ name, label, type = 'text', autoComplete, required, maxLength, values, errors }: FieldProps) {
+export function TextField({
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  required,
+  maxLength,
+  values,
+  errors,
+  t,
+  labelLang,
+}: FieldProps) {
   const error = errors[name]
   const value = values[name]
   return (
     <>
       <label htmlFor={`f-${name}`}>
-        {label}
-        {required ? null : <span className="muted"> (optional)</span>}
+        <span lang={labelLang}>{label}</span>
+        {required ? null : <span className="muted"> {t.page.optional}</span>}
       </label>
       <input
         id={`f-${name}`}
@@ -48,40 +64,54 @@ export function TextField({ name, label, type = 'text', autoComplete, required, 
 
 export function Question({
   question,
+  language,
   values,
   errors,
+  t,
 }: {
-  question: SessionQuestion
+  question: LocalQuestion
+  language: Language
   values: LeadFormValues
   errors: LeadFormErrors
+  t: Dictionary
 }) {
   const name = questionField(question)
   const error = errors[name]
-  const label = `${question.label}${question.required ? '' : ' (optional)'}`
+  const labelLang = question.shownLabel.lang === language ? undefined : question.shownLabel.lang
   if (question.kind === 'text') {
     return (
       <TextField
         name={name}
-        label={question.label}
+        label={question.shownLabel.text}
+        labelLang={labelLang}
         required={question.required}
         maxLength={LEAD_LIMITS.answer}
         values={values}
         errors={errors}
+        t={t}
       />
     )
   }
   const posted = values[name]
   const chosen = Array.isArray(posted) ? posted : posted ? [posted] : []
-  const options = question.kind === 'rating' ? RATING_VALUES.map(String) : question.options
+  // The posted and stored value is always the option as the speaker wrote it; only its label is translated.
+  const options =
+    question.kind === 'rating'
+      ? RATING_VALUES.map((v) => ({ value: String(v), label: String(v), lang: undefined }))
+      : question.options.map((value, i) => {
+          const shown = question.shownOptions[i]!
+          return { value, label: shown.text, lang: shown.lang === language ? undefined : shown.lang }
+        })
   const type = question.kind === 'multi' ? 'checkbox' : 'radio'
+  const label = `${question.shownLabel.text}${question.required ? '' : ` ${t.page.optional}`}`
   return (
     <fieldset aria-describedby={error ? `e-${name}` : undefined}>
-      <legend>{question.kind === 'rating' ? `${label} — 1 (low) to 5 (high)` : label}</legend>
+      <legend lang={labelLang}>{question.kind === 'rating' ? t.page.ratingRange({ label }) : label}</legend>
       <div className={question.kind === 'rating' ? 'rate' : undefined}>
         {options.map((option) => (
-          <label className="opt" key={option}>
-            <input type={type} name={name} value={option} defaultChecked={chosen.includes(option)} />
-            {option}
+          <label className="opt" key={option.value}>
+            <input type={type} name={name} value={option.value} defaultChecked={chosen.includes(option.value)} />
+            <span lang={option.lang}>{option.label}</span>
           </label>
         ))}
       </div>

@@ -1,15 +1,25 @@
 import type { ReactNode } from 'react'
 import { HONEYPOT_FIELD } from '~/components/forms'
 import { getConfig } from '~/config.server'
-import { CONTACT_LABEL, joinNames, recipientsLine, shareBoxText } from '~/lib/consent-text'
+import { joinNames, recipientsLine, shareBoxText } from '~/lib/consent-text'
+import { dictionary } from '~/lib/i18n/dictionaries'
+import { LANGUAGE_NAMES, LANGUAGE_PARAM, type Language } from '~/lib/i18n/languages'
+import { localSessionTexts, type LocalSessionTexts, type Worded } from '~/lib/i18n/session-language'
 import { LEAD_FIELDS, LEAD_LIMITS, questionField, type LeadFormErrors, type LeadFormValues } from '~/lib/lead-form'
-import { countedUrl } from '~/lib/session-views'
+import { COUNTED_PARAM, countedUrl, LANGUAGE_SWITCH } from '~/lib/session-views'
 import type { PublicSession } from '~/models/lead-capture.server'
+import { languageHeaders } from './attendee-language.server'
 import { Document, html } from './attendee-document.server'
 import { fieldAnchor, Question, TextField } from './attendee-form-fields.server'
 
 // The attendee pages (/t/{code} and its thank-you, closed and erasure pages): what each one shows.
-// Each is a complete, small HTML document in the frame of app/services/attendee-document.server.tsx.
+// Each is a complete, small HTML document in the frame of app/services/attendee-document.server.tsx,
+// in the language negotiated for it (issue 31; app/services/attendee-language.server.ts): Lectern's
+// words from that language's dictionary, the speaker's as given for it (app/lib/i18n/session-language.ts).
+
+/** The form field that carries the language the form was shown in, and whether the attendee chose it. */
+export const LANGUAGE_FIELD = 'lang'
+export const LANGUAGE_CHOSEN_FIELD = 'lang_chosen'
 
 export const PRIVACY_PATH = '/privacy-policy'
 
@@ -35,10 +45,42 @@ function Speaker({ session }: { session: PublicSession }) {
   )
 }
 
+/** A speaker's text, marked with its own language when the page is in another (WCAG 3.1.2). */
+function Own({ worded, page, as: Tag = 'span' }: { worded: Worded; page: Language; as?: 'span' | 'strong' }) {
+  return <Tag lang={worded.lang === page ? undefined : worded.lang}>{worded.text}</Tag>
+}
+
+/** The plain list of links to the page in each language it is offered in (no script, no form). */
+function LanguageLinks({ code, language, offered }: { code: string; language: Language; offered: readonly Language[] }) {
+  if (offered.length < 2) return null
+  return (
+    <nav aria-label={dictionary(language).languages.label} className="langs">
+      <ul>
+        {offered.map((l) => (
+          <li key={l}>
+            <a
+              href={`/t/${code}?${LANGUAGE_PARAM}=${l}&${COUNTED_PARAM}=${LANGUAGE_SWITCH}`}
+              hrefLang={l}
+              lang={l}
+              aria-current={l === language ? 'true' : undefined}
+            >
+              {LANGUAGE_NAMES[l]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 export type SessionPageProps = {
   session: PublicSession
   token: string
   nonce: string
+  /** The language the page is shown in, the languages the session offers, and whether the attendee chose it. */
+  language: Language
+  offered: readonly Language[]
+  chosen?: boolean
   values?: LeadFormValues
   errors?: LeadFormErrors
   /** A message above the form (too many sign-ups, expired form). */
@@ -47,8 +89,10 @@ export type SessionPageProps = {
 }
 
 export function renderSessionPage(props: SessionPageProps, status = 200, headers: Record<string, string> = {}) {
-  const { session, token, nonce, values = {}, errors = {}, formError, preview } = props
+  const { session, token, nonce, values = {}, errors = {}, formError, preview, language, offered, chosen } = props
   const brand = getConfig().BRAND_NAME
+  const local = localSessionTexts(session, language)
+  const { t, speaker } = local
   const action = `/t/${session.code}`
   const order = [
     LEAD_FIELDS.firstName,
@@ -60,8 +104,9 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
     ...session.questions.map(questionField),
   ]
   const errorNames = order.filter((name) => errors[name])
-  const field = { values, errors }
+  const field = { values, errors, t }
   const hasErrors = errorNames.length > 0
+  const notice = { speakerName: speaker, brand, event: session.event, language }
   return html(
     <Document
       title={session.speakerNamed ? `${session.displayHeadline} · ${session.speakerName}` : session.displayHeadline}
@@ -69,22 +114,17 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
       nonce={nonce}
       script={!preview}
       counted={countedUrl(action)}
+      lang={language}
     >
-      {preview ? (
-        <p className="note">Preview: this session is a draft. Attendees get “not found” here until you make it live.</p>
-      ) : null}
+      {preview ? <p className="note">{t.page.preview}</p> : null}
+      <LanguageLinks code={session.code} language={language} offered={offered} />
       <Speaker session={session} />
       <h1>{session.displayHeadline}</h1>
       <p className="muted">{session.eventName}</p>
-      {session.hasOffer && (session.offerTitle || session.offerPromise) ? (
-        <div className="offer">
-          {session.offerTitle ? <strong>{session.offerTitle}</strong> : null}
-          {session.offerPromise ? <span>{session.offerPromise}</span> : null}
-        </div>
-      ) : null}
+      {session.hasOffer && (session.offerTitle || session.offerPromise) ? <Offer local={local} /> : null}
       {hasErrors ? (
         <div className="alert" role="alert">
-          <p>Please check the {errorNames.length === 1 ? 'field' : 'fields'} marked below:</p>
+          <p>{t.page.checkFields({ count: errorNames.length })}</p>
           <ul>
             {errorNames.map((name) => (
               <li key={name}>
@@ -100,14 +140,15 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
         </p>
       ) : null}
       <p id="queued" className="note" role="status" tabIndex={-1} hidden>
-        You are offline. Your details are saved on this phone and will be sent as soon as you are back online: keep this page
-        open.
+        {t.page.offline}
       </p>
       <form id="lead" method="post" action={action} noValidate>
         <input type="hidden" name={LEAD_FIELDS.submission} value={token} />
+        <input type="hidden" name={LANGUAGE_FIELD} value={language} />
+        {chosen ? <input type="hidden" name={LANGUAGE_CHOSEN_FIELD} value="1" /> : null}
         <TextField
           name={LEAD_FIELDS.firstName}
-          label="First name"
+          label={t.fields.firstName}
           autoComplete="given-name"
           required
           maxLength={LEAD_LIMITS.firstName}
@@ -115,7 +156,7 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
         />
         <TextField
           name={LEAD_FIELDS.email}
-          label="Email"
+          label={t.fields.email}
           type="email"
           autoComplete="email"
           required
@@ -125,7 +166,7 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
         {session.fields.company ? (
           <TextField
             name={LEAD_FIELDS.company}
-            label="Company"
+            label={t.fields.company}
             autoComplete="organization"
             maxLength={LEAD_LIMITS.company}
             {...field}
@@ -134,7 +175,7 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
         {session.fields.jobTitle ? (
           <TextField
             name={LEAD_FIELDS.jobTitle}
-            label="Job title"
+            label={t.fields.jobTitle}
             autoComplete="organization-title"
             maxLength={LEAD_LIMITS.jobTitle}
             {...field}
@@ -143,7 +184,7 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
         {session.fields.phone ? (
           <TextField
             name={LEAD_FIELDS.phone}
-            label="Phone"
+            label={t.fields.phone}
             type="tel"
             autoComplete="tel"
             maxLength={LEAD_LIMITS.phone}
@@ -153,21 +194,21 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
         {session.fields.linkedin ? (
           <TextField
             name={LEAD_FIELDS.linkedin}
-            label="LinkedIn profile"
+            label={t.fields.linkedin}
             type="url"
             autoComplete="url"
             maxLength={LEAD_LIMITS.linkedin}
             {...field}
           />
         ) : null}
-        {session.questions.map((question) => (
-          <Question key={question.id} question={question} {...field} />
+        {local.questions.map((question) => (
+          <Question key={question.id} question={question} language={language} {...field} />
         ))}
         <div className="hp" aria-hidden="true">
-          <label htmlFor="f-hp">Leave this field empty</label>
+          <label htmlFor="f-hp">{t.page.honeypot}</label>
           <input id="f-hp" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
-        {session.marketingText.trim() ? (
+        {local.marketingText.trim() ? (
           <label className="opt">
             <input
               type="checkbox"
@@ -175,28 +216,37 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
               value="yes"
               defaultChecked={values[LEAD_FIELDS.marketing] === 'yes'}
             />
-            {session.marketingText}
+            {local.marketingText}
           </label>
         ) : null}
         <div className="consent">
-          {session.consentText.trim() ? <p>{session.consentText}</p> : null}
+          {local.consentText.trim() ? <p>{local.consentText}</p> : null}
           <p>
-            {recipientsLine({ speakerName: session.speakerName, brand, event: session.event })}{' '}
+            {recipientsLine(notice)}{' '}
             {session.contactEmail ? (
               <>
-                {CONTACT_LABEL}: <a href={`mailto:${session.contactEmail}`}>{session.contactEmail}</a>{' '}
+                {t.page.contact}: <a href={`mailto:${session.contactEmail}`}>{session.contactEmail}</a>{' '}
               </>
             ) : null}
-            <a href={PRIVACY_PATH}>Privacy notice</a>
+            <a href={PRIVACY_PATH}>{t.page.privacyNotice}</a>
           </p>
         </div>
-        <ShareBox session={session} values={values} />
+        <ShareBox text={shareBoxText(notice)} values={values} />
         <button className="btn" type="submit" disabled={preview}>
-          Send my details
+          {t.page.submit}
         </button>
       </form>
     </Document>,
-    { status, headers },
+    { status, headers: { ...languageHeaders(language), ...headers } },
+  )
+}
+
+function Offer({ local }: { local: LocalSessionTexts }) {
+  return (
+    <div className="offer">
+      {local.offerTitle.text ? <Own worded={local.offerTitle} page={local.language} as="strong" /> : null}
+      {local.offerPromise.text ? <Own worded={local.offerPromise} page={local.language} /> : null}
+    </div>
   )
 }
 
@@ -204,8 +254,7 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
  * The unticked box naming an event's speaker, below the notice that refers to it (issue 23): only
  * when both the organiser and the speaker may receive the details.
  */
-function ShareBox({ session, values }: { session: PublicSession; values: LeadFormValues }) {
-  const text = shareBoxText(session)
+function ShareBox({ text, values }: { text: string | null; values: LeadFormValues }) {
   if (!text) return null
   return (
     <label className="opt">
@@ -219,49 +268,59 @@ export function renderThanksPage({
   session,
   firstName,
   submissionId,
-  receivedBy = [session.speakerName],
+  language,
+  receivedBy,
   confirmationSkipped = false,
 }: {
   session: PublicSession
   firstName: string
   submissionId: string
-  /** Who has the details, by name (app/lib/consent-text.ts receivedBy). */
+  /** The language the attendee signed up in (the ledger's). */
+  language: Language
+  /** Who has the details, by name in the language (app/lib/consent-text.ts receivedBy); the speaker when absent. */
   receivedBy?: string[]
   /** The confirmation email was held back by its limits (app/lib/confirmation-limits.ts): say so, not "we sent". */
   confirmationSkipped?: boolean
 }) {
+  const local = localSessionTexts(session, language)
+  const { t, speaker } = local
   const base = `/t/${session.code}`
   const offerHref = session.offerKind === 'file' ? `${base}/offer/${submissionId}` : session.offerUrl
   return html(
-    <Document title={session.speakerNamed ? `Thank you · ${session.speakerName}` : 'Thank you'} accent={session.accentColor}>
+    <Document
+      title={session.speakerNamed ? `${t.thanks.title} · ${session.speakerName}` : t.thanks.title}
+      accent={session.accentColor}
+      lang={language}
+    >
       <Speaker session={session} />
-      <h1>Thanks, {firstName}!</h1>
+      <h1>{t.thanks.heading({ firstName })}</h1>
       <p>
-        Your details are with {joinNames(receivedBy)}.{' '}
-        {confirmationSkipped
-          ? 'We did not send you a confirmation email: too many have gone to this address, or from this page, recently. Bookmark this page to keep the offer.'
-          : 'We have also sent you an email with everything on this page.'}
+        {t.thanks.detailsWith({ names: joinNames(receivedBy ?? [speaker], language) })}{' '}
+        {confirmationSkipped ? t.thanks.emailSkipped : t.thanks.emailSent}
       </p>
       {session.hasOffer && offerHref ? (
         <div className="offer">
-          {session.offerTitle ? <strong>{session.offerTitle}</strong> : null}
-          {session.offerPromise ? <span>{session.offerPromise}</span> : null}
+          {local.offerTitle.text ? <Own worded={local.offerTitle} page={language} as="strong" /> : null}
+          {local.offerPromise.text ? <Own worded={local.offerPromise} page={language} /> : null}
           <a className="btn" href={offerHref} rel={session.offerKind === 'url' ? 'noopener noreferrer' : undefined}>
-            {session.offerKind === 'file' ? `Download ${session.offerFileName ?? 'the file'}` : 'Open the offer'}
+            {session.offerKind === 'file'
+              ? session.offerFileName
+                ? t.thanks.download({ file: session.offerFileName })
+                : t.thanks.downloadFile
+              : t.thanks.openOffer}
           </a>
         </div>
       ) : null}
-      <h2>Keep in touch</h2>
+      <h2>{t.thanks.keepInTouch}</h2>
       <p>
-        <a href={`${base}/card/${submissionId}`}>Save {session.speakerName}’s contact card</a>
+        <a href={`${base}/card/${submissionId}`}>{t.thanks.saveCard({ speaker })}</a>
       </p>
       <p className="muted">
-        {confirmationSkipped
-          ? `Changed your mind? Ask ${session.speakerName} to erase your details.`
-          : 'Changed your mind? The email we sent has a link to erase your details.'}{' '}
-        <a href={PRIVACY_PATH}>Privacy notice</a>
+        {confirmationSkipped ? t.thanks.changedMindAsk({ speaker }) : t.thanks.changedMindEmail}{' '}
+        <a href={PRIVACY_PATH}>{t.page.privacyNotice}</a>
       </p>
     </Document>,
+    { headers: languageHeaders(language) },
   )
 }
 
@@ -271,23 +330,25 @@ export function renderMessagePage({
   lines,
   status,
   accent,
+  language,
   children,
 }: {
   title: string
   lines: string[]
   status: number
   accent?: string
+  language: Language
   children?: ReactNode
 }) {
   return html(
-    <Document title={title} accent={accent}>
+    <Document title={title} accent={accent} lang={language}>
       <h1>{title}</h1>
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
       {children}
     </Document>,
-    { status },
+    { status, headers: languageHeaders(language) },
   )
 }
 
@@ -296,23 +357,25 @@ export function renderErasePage({
   code,
   token,
   firstName,
+  language,
 }: {
   session?: Pick<PublicSession, 'accentColor'>
   code: string
   token: string
   firstName: string
+  language: Language
 }) {
+  const t = dictionary(language)
   return renderMessagePage({
-    title: 'Erase your details',
+    title: t.erase.title,
     accent: session?.accentColor,
     status: 200,
-    lines: [
-      `${firstName}, this erases the details you left on this session page: the speaker will no longer have them, and they cannot be restored.`,
-    ],
+    language,
+    lines: [t.erase.explain({ firstName })],
     children: (
-      <form method="post" action={`/t/${code}/erase/${token}`}>
+      <form method="post" action={`/t/${code}/erase/${token}?${LANGUAGE_PARAM}=${language}`}>
         <button className="btn" type="submit">
-          Erase my details
+          {t.erase.button}
         </button>
       </form>
     ),

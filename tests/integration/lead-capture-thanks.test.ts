@@ -98,7 +98,8 @@ describe('erasure', () => {
     expect(page.status).toBe(200)
     const html = await page.text()
     expect(html).toContain('Erase my details')
-    expect(html).toContain(`action="/t/${session.code}/erase/${eraseToken}"`)
+    // The confirm form keeps the language it was shown in (issue 31): English without a choice.
+    expect(html).toContain(`action="/t/${session.code}/erase/${eraseToken}?lang=en"`)
     expect(await getDb().select().from(leads).where(eq(leads.id, lead!.id))).toHaveLength(1)
 
     const res = (await call(
@@ -107,7 +108,7 @@ describe('erasure', () => {
       params,
     )) as Response
     expect(res.status).toBe(303)
-    expect(res.headers.get('Location')).toBe(`/t/${session.code}/erased`)
+    expect(res.headers.get('Location')).toBe(`/t/${session.code}/erased?lang=en`)
     expect(await getDb().select().from(leads).where(eq(leads.id, lead!.id))).toEqual([])
     expect(await getDb().select().from(leadSubmissions).where(eq(leadSubmissions.id, submission))).toEqual([])
     expect(await getDb().select().from(leadConsents).where(eq(leadConsents.leadId, lead!.id))).toHaveLength(1)

@@ -126,6 +126,8 @@ export const leadConsents = pgTable(
     // follow-up) and, for an unsubscribe, the follow-up. Null on a submission's row.
     withdrawnVia: text('withdrawn_via'),
     followUpId: uuid('follow_up_id'),
+    // Issue 31: the language the attendee was shown the notice in (null: before languages, English).
+    language: text('language'),
     createdAt: createdAt(),
   },
   (t) => [index('lead_consents_lead_idx').on(t.leadId), index('lead_consents_session_idx').on(t.sessionId)],

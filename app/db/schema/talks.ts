@@ -14,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { SessionTranslations } from '~/lib/i18n/session-translations'
 import { users } from './accounts'
 import { FEEDBACK_OPENS } from '~/lib/feedback-values'
 import { createdAt, updatedAt } from './columns'
@@ -113,6 +114,10 @@ export const talkSessions = pgTable(
     // The notice shown above the submit button, and the label of the optional marketing tick box.
     consentText: text('consent_text').notNull(),
     marketingText: text('marketing_text').notNull().default(''),
+    // Issue 31: the one language the page is shown in (null: it follows the attendee, among the
+    // languages it has wording for), and the speaker's words in other languages (docs/languages.md).
+    language: text('language'),
+    translations: jsonb('translations').$type<SessionTranslations>().notNull().default({}),
     // Every lead of the session is visible on any plan: set by an admin, or while a paid unlock
     // stands (app/models/session-unlocks.server.ts keeps it = adminUnlocked OR a paid session_unlocks row).
     unlocked: boolean('unlocked').notNull().default(false),

@@ -44,6 +44,8 @@ export const workspaces = pgTable('workspaces', {
   retentionMonths: integer('retention_months'),
   // "Members see every lead": off → a member sees the leads of the sessions they run.
   membersSeeAllLeads: boolean('members_see_all_leads').notNull().default(false),
+  // The language attendee pages fall back to, and the one the sessions' own wording is written in (issue 31).
+  language: text('language').notNull().default('en'),
   // An ownership transfer the owner offered, waiting for that admin to confirm.
   transferToUserId: uuid('transfer_to_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),

@@ -1,0 +1,140 @@
+// German (Deutsch): the attendee's path (issue 31). Same keys as en.ts (the Dictionary type and
+// dictionaries.test.ts). The formal "Sie" throughout.
+// Checked by: not yet checked by a native reader (written by the Lectern team).
+
+import type { Dictionary } from './en'
+
+export const de: Dictionary = {
+  speaker: {
+    unnamed: 'die vortragende Person',
+    unnamedStart: 'Die vortragende Person',
+  },
+  languages: {
+    label: 'Sprache',
+  },
+  page: {
+    preview: 'Vorschau: Diese Session ist ein Entwurf. Teilnehmende sehen hier „nicht gefunden“, bis Sie sie live schalten.',
+    checkFields: ({ count }) =>
+      count === 1 ? 'Bitte prüfen Sie das unten markierte Feld:' : 'Bitte prüfen Sie die unten markierten Felder:',
+    offline:
+      'Sie sind offline. Ihre Angaben sind auf diesem Telefon gespeichert und werden gesendet, sobald Sie wieder online sind: Lassen Sie diese Seite geöffnet.',
+    optional: '(optional)',
+    ratingRange: ({ label }) => `${label} – 1 (niedrig) bis 5 (hoch)`,
+    honeypot: 'Dieses Feld bitte leer lassen',
+    contact: 'Kontakt',
+    privacyNotice: 'Datenschutzhinweis',
+    submit: 'Meine Angaben senden',
+  },
+  fields: {
+    firstName: 'Vorname',
+    email: 'E-Mail',
+    company: 'Unternehmen',
+    jobTitle: 'Position',
+    phone: 'Telefon',
+    linkedin: 'LinkedIn-Profil',
+  },
+  errors: {
+    firstNameMissing: 'Geben Sie Ihren Vornamen ein',
+    firstNameLong: ({ max }) => `Ihr Vorname darf höchstens ${max} Zeichen lang sein`,
+    emailMissing: 'Geben Sie Ihre E-Mail-Adresse ein',
+    emailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@example.com',
+    emailUnicode:
+      'Diese Adresse enthält vor dem @ Buchstaben außerhalb von a–z, und unser E-Mail-Dienst kann an solche Adressen nicht zustellen. Bitte geben Sie eine andere Adresse ein.',
+    tooLong: ({ max }) => `Bitte höchstens ${max} Zeichen`,
+    phoneInvalid: 'Geben Sie eine Telefonnummer aus Ziffern ein (Leerzeichen, +, -, Punkte und Klammern sind erlaubt)',
+    linkedinInvalid: 'Geben Sie die Adresse eines LinkedIn-Profils ein, zum Beispiel https://www.linkedin.com/in/ihr-name',
+    answerMissing: 'Beantworten Sie diese Frage',
+    singleMissing: 'Wählen Sie eine Option',
+    singleInvalid: 'Wählen Sie eine der angezeigten Optionen',
+    multiMissing: 'Wählen Sie mindestens eine Option',
+    multiInvalid: 'Wählen Sie nur aus den angezeigten Optionen',
+    ratingMissing: 'Wählen Sie eine Bewertung von 1 bis 5',
+    linkRefused: 'Entfernen Sie die Webadresse: In diesem Feld können keine Links gesendet werden',
+  },
+  form: {
+    unreadable: 'Wir konnten das Formular nicht lesen. Bitte füllen Sie es erneut aus.',
+    tooLarge: 'Das Formular war zu groß zum Senden. Bitte kürzen Sie Ihre Antworten und senden Sie es erneut.',
+    expiredCheck: 'Dieses Formular war abgelaufen. Bitte prüfen Sie Ihre Angaben und senden Sie sie erneut.',
+    expired: 'Dieses Formular war abgelaufen. Bitte senden Sie es erneut.',
+    busy: 'Gerade melden sich so viele Menschen an, dass Ihre Angaben nicht durchgekommen sind. Bitte senden Sie sie in einer Minute erneut.',
+  },
+  consent: {
+    defaultWording: ({ speakerStart }) =>
+      `${speakerStart} verwendet die Angaben, die Sie hier eintragen, um Ihnen das Angebotene zu schicken und sich zu diesem Vortrag bei Ihnen zu melden. Sie können sie jederzeit über den Link in Ihrer Bestätigungs-E-Mail löschen lassen.`,
+    eventWording:
+      'Die Angaben, die Sie hier eintragen, werden verwendet, um Ihnen das Angebotene zu schicken und sich zu diesem Vortrag bei Ihnen zu melden. Sie können sie jederzeit über den Link in Ihrer Bestätigungs-E-Mail löschen lassen.',
+    defaultMarketing: ({ speaker }) => `Ja, ${speaker} darf mir auch zu künftigen Vorträgen und Materialien E-Mails schicken.`,
+    controller: ({ speaker, brand }) =>
+      `Ihre Angaben gehen an ${speaker}, die oder der über ihre Verwendung entscheidet. ${brand} speichert sie im Auftrag von ${speaker}.`,
+    toOrganiser: ({ organiser, speaker, brand }) =>
+      `Ihre Angaben gehen an ${organiser ? `${organiser}, den Veranstalter dieses Events,` : 'den Veranstalter dieses Events,'} der über ihre Verwendung entscheidet. Die vortragende Person, ${speaker}, erhält sie nicht. ${brand} speichert sie im Auftrag von ${organiser ?? 'dem Veranstalter'}.`,
+    toSpeaker: ({ organiser, speaker, brand }) =>
+      `Ihre Angaben gehen an ${speaker}, die vortragende Person, die über ihre Verwendung entscheidet. ${organiser ? `Der Veranstalter, ${organiser},` : 'Der Veranstalter'} erhält sie nicht. ${brand} speichert sie im Auftrag von ${speaker}.`,
+    toBoth: ({ organiser, speaker, brand }) =>
+      `Ihre Angaben gehen an ${organiser ? `${organiser}, den Veranstalter dieses Events,` : 'den Veranstalter dieses Events,'} der über ihre Verwendung entscheidet. ${speaker}, die vortragende Person, erhält sie nur dann ebenfalls, wenn Sie das Kästchen unten ankreuzen. ${brand} speichert sie in deren Auftrag.`,
+    shareBox: ({ speaker }) =>
+      `Meine Angaben auch an ${speaker}, die vortragende Person, weitergeben, die sich dann zu diesem Vortrag bei mir melden darf`,
+    contactLine: ({ contact }) => `Kontakt: ${contact}`,
+    privacyLine: ({ url }) => `Datenschutzhinweis: ${url}`,
+    organiserNamed: ({ organiser }) => `${organiser} (der Veranstalter)`,
+    organiserUnnamed: 'der Veranstalter dieses Events',
+    speakerRole: ({ speaker }) => `${speaker} (die vortragende Person)`,
+  },
+  thanks: {
+    title: 'Vielen Dank',
+    heading: ({ firstName }) => `Danke, ${firstName}!`,
+    detailsWith: ({ names }) => `Empfänger Ihrer Angaben: ${names}.`,
+    emailSent: 'Wir haben Ihnen außerdem eine E-Mail mit allem geschickt, was auf dieser Seite steht.',
+    emailSkipped:
+      'Wir haben Ihnen keine Bestätigungs-E-Mail geschickt: In letzter Zeit sind zu viele an diese Adresse oder von dieser Seite gegangen. Setzen Sie ein Lesezeichen auf diese Seite, um das Angebot zu behalten.',
+    download: ({ file }) => `${file} herunterladen`,
+    downloadFile: 'Die Datei herunterladen',
+    openOffer: 'Das Angebot öffnen',
+    keepInTouch: 'In Kontakt bleiben',
+    saveCard: ({ speaker }) => `Die Kontaktkarte von ${speaker} speichern`,
+    changedMindAsk: ({ speaker }) => `Sie haben es sich anders überlegt? Bitten Sie ${speaker}, Ihre Angaben zu löschen.`,
+    changedMindEmail:
+      'Sie haben es sich anders überlegt? Die E-Mail, die wir Ihnen geschickt haben, enthält einen Link zum Löschen Ihrer Angaben.',
+    spamLine: 'Ihre Angaben wurden gesendet.',
+    notFound: 'Diese Dankesseite gibt es nicht, oder die Angaben dahinter wurden gelöscht.',
+  },
+  messages: {
+    notFoundTitle: 'Seite nicht gefunden',
+    notFound: 'Unter dieser Adresse gibt es keine Session-Seite. Prüfen Sie den Link oder scannen Sie den QR-Code erneut.',
+    cardUnavailable: 'Diese Kontaktkarte ist nicht verfügbar.',
+    fileNotFoundTitle: 'Datei nicht gefunden',
+    downloadUnavailable: 'Dieser Download ist nicht verfügbar.',
+    endedTitle: 'Diese Session ist beendet',
+    ended: ({ speakerStart, headline, event }) => `${speakerStart} sammelt für „${headline}“ bei ${event} keine Angaben mehr.`,
+    endedEmail: 'Falls Sie Ihre Angaben schon hinterlassen haben: Die E-Mail, die Sie bekommen haben, enthält weiterhin alles.',
+  },
+  erase: {
+    title: 'Ihre Angaben löschen',
+    explain: ({ firstName }) =>
+      `${firstName}, hiermit werden die Angaben gelöscht, die Sie auf dieser Session-Seite hinterlassen haben: Die vortragende Person hat sie danach nicht mehr, und sie lassen sich nicht wiederherstellen.`,
+    button: 'Meine Angaben löschen',
+    nothingTitle: 'Nichts zu löschen',
+    nothing: 'Diese Angaben wurden bereits gelöscht, oder dieser Link ist ungültig.',
+    erasedTitle: 'Ihre Angaben wurden gelöscht',
+    erased:
+      'Die vortragende Person hat die Angaben, die Sie auf dieser Session-Seite hinterlassen haben, nicht mehr. Wir haben nur vermerkt, dass eine Löschung stattgefunden hat, ohne Ihre Angaben.',
+  },
+  email: {
+    subjectOffer: ({ offer, speaker }) => `${offer}, von ${speaker}`,
+    subject: ({ speaker }) => `Danke für Ihr Interesse am Vortrag von ${speaker}`,
+    title: ({ firstName }) => `Danke, ${firstName}`,
+    opening: ({ firstName, speaker, talk, event }) =>
+      `Hallo ${firstName}, danke, dass Sie beim Vortrag „${talk}“ von ${speaker} bei ${event} Ihre Angaben hinterlassen haben.`,
+    promisedNamed: ({ speaker, offer }) => `Hier ist, was ${speaker} versprochen hat: ${offer}.`,
+    promised: ({ speaker }) => `Hier ist, was ${speaker} versprochen hat.`,
+    getIt: ({ url }) => `Hier bekommen Sie es: ${url}`,
+    cardPage: ({ speaker, url }) => `Ihre Seite mit der Kontaktkarte von ${speaker}: ${url}`,
+    privacySpeaker: ({ speaker, brand }) =>
+      `Ihre Angaben sind an ${speaker} gegangen, die oder der über ihre Verwendung entscheidet; ${brand} speichert sie im Auftrag von ${speaker}. Um Ihre Angaben zu löschen, öffnen Sie diesen Link und bestätigen Sie:`,
+    privacyMany: ({ names, count, brand }) =>
+      `Empfänger Ihrer Angaben: ${names}. ${count > 1 ? 'Jeder Empfänger entscheidet selbst' : 'Der Empfänger entscheidet'} über ihre Verwendung; ${brand} speichert sie ${count > 1 ? 'in ihrem' : 'in seinem'} Auftrag. Um Ihre Angaben zu löschen, öffnen Sie diesen Link und bestätigen Sie:`,
+    buttonOffer: 'Jetzt holen',
+    buttonCard: ({ speaker }) => `Die Kontaktkarte von ${speaker} speichern`,
+    eraseLink: 'Meine Angaben löschen',
+  },
+}

@@ -1,0 +1,138 @@
+// Spanish (Español): the attendee's path (issue 31). Same keys as en.ts (the Dictionary type and
+// dictionaries.test.ts). "Usted" throughout, understood in Spain and in Latin America alike.
+// Checked by: not yet checked by a native reader (written by the Lectern team).
+
+import type { Dictionary } from './en'
+
+export const es: Dictionary = {
+  speaker: {
+    unnamed: 'la persona ponente',
+    unnamedStart: 'La persona ponente',
+  },
+  languages: {
+    label: 'Idioma',
+  },
+  page: {
+    preview: 'Vista previa: esta sesión es un borrador. Los asistentes verán «no encontrada» aquí hasta que la publique.',
+    checkFields: ({ count }) => (count === 1 ? 'Revise el campo marcado abajo:' : 'Revise los campos marcados abajo:'),
+    offline:
+      'No tiene conexión. Sus datos se han guardado en este teléfono y se enviarán en cuanto vuelva a estar en línea: mantenga esta página abierta.',
+    optional: '(opcional)',
+    ratingRange: ({ label }) => `${label}: de 1 (bajo) a 5 (alto)`,
+    honeypot: 'Deje este campo vacío',
+    contact: 'Contacto',
+    privacyNotice: 'Aviso de privacidad',
+    submit: 'Enviar mis datos',
+  },
+  fields: {
+    firstName: 'Nombre',
+    email: 'Correo electrónico',
+    company: 'Empresa',
+    jobTitle: 'Cargo',
+    phone: 'Teléfono',
+    linkedin: 'Perfil de LinkedIn',
+  },
+  errors: {
+    firstNameMissing: 'Escriba su nombre',
+    firstNameLong: ({ max }) => `Su nombre debe tener menos de ${max} caracteres`,
+    emailMissing: 'Escriba su dirección de correo electrónico',
+    emailInvalid: 'Escriba una dirección de correo válida, como nombre@example.com',
+    emailUnicode:
+      'Esta dirección tiene antes de la @ letras distintas de a–z, y nuestro servicio de correo no puede entregar mensajes a esas direcciones. Escriba otra dirección.',
+    tooLong: ({ max }) => `Use menos de ${max} caracteres`,
+    phoneInvalid: 'Escriba un número de teléfono con cifras (se admiten espacios, +, -, puntos y paréntesis)',
+    linkedinInvalid: 'Escriba la dirección de un perfil de LinkedIn, como https://www.linkedin.com/in/su-nombre',
+    answerMissing: 'Responda a esta pregunta',
+    singleMissing: 'Elija una opción',
+    singleInvalid: 'Elija una de las opciones que se muestran',
+    multiMissing: 'Elija al menos una opción',
+    multiInvalid: 'Elija solo entre las opciones que se muestran',
+    ratingMissing: 'Elija una valoración del 1 al 5',
+    linkRefused: 'Quite la dirección web: en este campo no se pueden enviar enlaces',
+  },
+  form: {
+    unreadable: 'No pudimos leer el formulario. Vuelva a rellenarlo.',
+    tooLarge: 'El formulario era demasiado grande para enviarlo. Acorte sus respuestas y vuelva a enviarlo.',
+    expiredCheck: 'Este formulario había caducado. Revise sus datos y vuelva a enviarlos.',
+    expired: 'Este formulario había caducado. Vuelva a enviarlo.',
+    busy: 'Se está registrando tanta gente ahora mismo que su envío no ha llegado. Vuelva a enviarlo dentro de un minuto.',
+  },
+  consent: {
+    defaultWording: ({ speakerStart }) =>
+      `${speakerStart} usará los datos que introduzca aquí para enviarle lo que se ofrece y para hacer un seguimiento de esta charla. Puede pedir que se borren en cualquier momento con el enlace de su correo de confirmación.`,
+    eventWording:
+      'Los datos que introduzca aquí se usan para enviarle lo que se ofrece y para hacer un seguimiento de esta charla. Puede pedir que se borren en cualquier momento con el enlace de su correo de confirmación.',
+    defaultMarketing: ({ speaker }) => `Sí, ${speaker} también puede escribirme sobre futuras charlas y recursos.`,
+    controller: ({ speaker, brand }) =>
+      `Sus datos van a ${speaker}, que decide cómo se usan. ${brand} los guarda en nombre de ${speaker}.`,
+    toOrganiser: ({ organiser, speaker, brand }) =>
+      `Sus datos van a ${organiser ? `${organiser}, la organización de este evento,` : 'la organización de este evento,'} que decide cómo se usan. La persona ponente, ${speaker}, no los recibe. ${brand} los guarda en nombre de ${organiser ?? 'la organización'}.`,
+    toSpeaker: ({ organiser, speaker, brand }) =>
+      `Sus datos van a ${speaker}, la persona ponente, que decide cómo se usan. ${organiser ? `La organización, ${organiser},` : 'La organización'} no los recibe. ${brand} los guarda en nombre de ${speaker}.`,
+    toBoth: ({ organiser, speaker, brand }) =>
+      `Sus datos van a ${organiser ? `${organiser}, la organización de este evento,` : 'la organización de este evento,'} que decide cómo se usan. ${speaker}, la persona ponente, solo los recibe también si marca la casilla de abajo. ${brand} los guarda en nombre de ambas partes.`,
+    shareBox: ({ speaker }) =>
+      `Compartir también mis datos con ${speaker}, la persona ponente, que podrá contactarme sobre esta charla`,
+    contactLine: ({ contact }) => `Contacto: ${contact}`,
+    privacyLine: ({ url }) => `Aviso de privacidad: ${url}`,
+    organiserNamed: ({ organiser }) => `${organiser} (la organización)`,
+    organiserUnnamed: 'la organización de este evento',
+    speakerRole: ({ speaker }) => `${speaker} (la persona ponente)`,
+  },
+  thanks: {
+    title: 'Gracias',
+    heading: ({ firstName }) => `¡Gracias, ${firstName}!`,
+    detailsWith: ({ names }) => `Destinatarios de sus datos: ${names}.`,
+    emailSent: 'También le hemos enviado un correo con todo lo que aparece en esta página.',
+    emailSkipped:
+      'No le hemos enviado un correo de confirmación: últimamente se han enviado demasiados a esta dirección o desde esta página. Guarde esta página en favoritos para conservar la oferta.',
+    download: ({ file }) => `Descargar ${file}`,
+    downloadFile: 'Descargar el archivo',
+    openOffer: 'Abrir la oferta',
+    keepInTouch: 'Sigamos en contacto',
+    saveCard: ({ speaker }) => `Guardar la tarjeta de contacto de ${speaker}`,
+    changedMindAsk: ({ speaker }) => `¿Ha cambiado de opinión? Pida a ${speaker} que borre sus datos.`,
+    changedMindEmail: '¿Ha cambiado de opinión? El correo que le enviamos tiene un enlace para borrar sus datos.',
+    spamLine: 'Sus datos se han enviado.',
+    notFound: 'Esta página de agradecimiento no existe, o los datos a los que corresponde se han borrado.',
+  },
+  messages: {
+    notFoundTitle: 'Página no encontrada',
+    notFound: 'No hay ninguna página de sesión en esta dirección. Compruebe el enlace o vuelva a escanear el código QR.',
+    cardUnavailable: 'Esta tarjeta de contacto no está disponible.',
+    fileNotFoundTitle: 'Archivo no encontrado',
+    downloadUnavailable: 'Esta descarga no está disponible.',
+    endedTitle: 'Esta sesión ha terminado',
+    ended: ({ speakerStart, headline, event }) => `${speakerStart} ya no recoge datos para «${headline}» en ${event}.`,
+    endedEmail: 'Si ya dejó sus datos, el correo que recibió sigue teniéndolo todo.',
+  },
+  erase: {
+    title: 'Borrar sus datos',
+    explain: ({ firstName }) =>
+      `${firstName}, esto borra los datos que dejó en esta página de sesión: la persona ponente dejará de tenerlos y no se podrán recuperar.`,
+    button: 'Borrar mis datos',
+    nothingTitle: 'No hay nada que borrar',
+    nothing: 'Estos datos ya se han borrado, o este enlace no es válido.',
+    erasedTitle: 'Sus datos se han borrado',
+    erased:
+      'La persona ponente ya no tiene los datos que dejó en esta página de sesión. Solo hemos guardado constancia de que se hizo un borrado, sin sus datos.',
+  },
+  email: {
+    subjectOffer: ({ offer, speaker }) => `${offer}, de ${speaker}`,
+    subject: ({ speaker }) => `Gracias por su interés en la charla de ${speaker}`,
+    title: ({ firstName }) => `Gracias, ${firstName}`,
+    opening: ({ firstName, speaker, talk, event }) =>
+      `Hola, ${firstName}: gracias por dejar sus datos en la charla «${talk}» de ${speaker} en ${event}.`,
+    promisedNamed: ({ speaker, offer }) => `Esto es lo que prometió ${speaker}: ${offer}.`,
+    promised: ({ speaker }) => `Esto es lo que prometió ${speaker}.`,
+    getIt: ({ url }) => `Consígalo aquí: ${url}`,
+    cardPage: ({ speaker, url }) => `Su página con la tarjeta de contacto de ${speaker}: ${url}`,
+    privacySpeaker: ({ speaker, brand }) =>
+      `Sus datos han ido a ${speaker}, que decide cómo se usan; ${brand} los guarda en nombre de ${speaker}. Para borrar sus datos, abra este enlace y confírmelo:`,
+    privacyMany: ({ names, count, brand }) =>
+      `Destinatarios de sus datos: ${names}. ${count > 1 ? 'Cada uno decide' : 'Quien los recibe decide'} cómo se usan; ${brand} los guarda en su nombre. Para borrar sus datos, abra este enlace y confírmelo:`,
+    buttonOffer: 'Conseguirlo ahora',
+    buttonCard: ({ speaker }) => `Guardar la tarjeta de contacto de ${speaker}`,
+    eraseLink: 'Borrar mis datos',
+  },
+}

@@ -1,0 +1,139 @@
+// Dutch (Nederlands): the attendee's path (issue 31). Same keys as en.ts (the Dictionary type and
+// dictionaries.test.ts). The informal "je" throughout, as Dutch event sites write.
+// Checked by: not yet checked by a native reader (written by the Lectern team).
+
+import type { Dictionary } from './en'
+
+export const nl: Dictionary = {
+  speaker: {
+    unnamed: 'de spreker',
+    unnamedStart: 'De spreker',
+  },
+  languages: {
+    label: 'Taal',
+  },
+  page: {
+    preview: 'Voorbeeld: deze sessie is een concept. Deelnemers krijgen hier ‘niet gevonden’ te zien tot je de sessie live zet.',
+    checkFields: ({ count }) =>
+      count === 1 ? 'Controleer het veld dat hieronder is gemarkeerd:' : 'Controleer de velden die hieronder zijn gemarkeerd:',
+    offline:
+      'Je bent offline. Je gegevens zijn op deze telefoon bewaard en worden verstuurd zodra je weer online bent: laat deze pagina open.',
+    optional: '(optioneel)',
+    ratingRange: ({ label }) => `${label} – 1 (laag) tot 5 (hoog)`,
+    honeypot: 'Laat dit veld leeg',
+    contact: 'Contact',
+    privacyNotice: 'Privacyverklaring',
+    submit: 'Mijn gegevens versturen',
+  },
+  fields: {
+    firstName: 'Voornaam',
+    email: 'E-mail',
+    company: 'Bedrijf',
+    jobTitle: 'Functie',
+    phone: 'Telefoon',
+    linkedin: 'LinkedIn-profiel',
+  },
+  errors: {
+    firstNameMissing: 'Vul je voornaam in',
+    firstNameLong: ({ max }) => `Je voornaam moet korter zijn dan ${max} tekens`,
+    emailMissing: 'Vul je e-mailadres in',
+    emailInvalid: 'Vul een geldig e-mailadres in, zoals naam@example.com',
+    emailUnicode:
+      'Dit adres heeft vóór de @ letters buiten a–z, en onze e-maildienst kan niet bezorgen bij zulke adressen. Vul een ander adres in.',
+    tooLong: ({ max }) => `Gebruik minder dan ${max} tekens`,
+    phoneInvalid: 'Vul een telefoonnummer in cijfers in (spaties, +, -, punten en haakjes mogen)',
+    linkedinInvalid: 'Vul het adres van een LinkedIn-profiel in, zoals https://www.linkedin.com/in/je-naam',
+    answerMissing: 'Beantwoord deze vraag',
+    singleMissing: 'Kies een optie',
+    singleInvalid: 'Kies een van de getoonde opties',
+    multiMissing: 'Kies minstens één optie',
+    multiInvalid: 'Kies alleen uit de getoonde opties',
+    ratingMissing: 'Kies een score van 1 tot 5',
+    linkRefused: 'Haal het webadres weg: in dit veld kunnen geen links worden verstuurd',
+  },
+  form: {
+    unreadable: 'We konden dit formulier niet lezen. Vul het opnieuw in.',
+    tooLarge: 'Het formulier was te groot om te versturen. Maak je antwoorden korter en verstuur het opnieuw.',
+    expiredCheck: 'Dit formulier was verlopen. Controleer je gegevens en verstuur ze opnieuw.',
+    expired: 'Dit formulier was verlopen. Verstuur het opnieuw.',
+    busy: 'Er melden zich nu zoveel mensen aan dat die van jou niet is doorgekomen. Verstuur het over een minuut opnieuw.',
+  },
+  consent: {
+    defaultWording: ({ speakerStart }) =>
+      `${speakerStart} gebruikt de gegevens die je hier invult om je te sturen wat er wordt aangeboden en om contact met je op te nemen over deze talk. Je kunt ze op elk moment laten wissen via de link in je bevestigingsmail.`,
+    eventWording:
+      'De gegevens die je hier invult, worden gebruikt om je te sturen wat er wordt aangeboden en om contact met je op te nemen over deze talk. Je kunt ze op elk moment laten wissen via de link in je bevestigingsmail.',
+    defaultMarketing: ({ speaker }) => `Ja, ${speaker} mag me ook mailen over toekomstige talks en materialen.`,
+    controller: ({ speaker, brand }) =>
+      `Je gegevens gaan naar ${speaker}, die bepaalt hoe ze worden gebruikt. ${brand} bewaart ze namens ${speaker}.`,
+    toOrganiser: ({ organiser, speaker, brand }) =>
+      `Je gegevens gaan naar ${organiser ? `${organiser}, de organisator van dit evenement,` : 'de organisator van dit evenement,'} die bepaalt hoe ze worden gebruikt. De spreker, ${speaker}, ontvangt ze niet. ${brand} bewaart ze namens ${organiser ?? 'de organisator'}.`,
+    toSpeaker: ({ organiser, speaker, brand }) =>
+      `Je gegevens gaan naar ${speaker}, de spreker, die bepaalt hoe ze worden gebruikt. ${organiser ? `De organisator, ${organiser},` : 'De organisator'} ontvangt ze niet. ${brand} bewaart ze namens ${speaker}.`,
+    toBoth: ({ organiser, speaker, brand }) =>
+      `Je gegevens gaan naar ${organiser ? `${organiser}, de organisator van dit evenement,` : 'de organisator van dit evenement,'} die bepaalt hoe ze worden gebruikt. ${speaker}, de spreker, ontvangt ze alleen ook als je het vakje hieronder aanvinkt. ${brand} bewaart ze namens hen.`,
+    shareBox: ({ speaker }) =>
+      `Deel mijn gegevens ook met ${speaker}, de spreker, die dan contact met me mag opnemen over deze talk`,
+    contactLine: ({ contact }) => `Contact: ${contact}`,
+    privacyLine: ({ url }) => `Privacyverklaring: ${url}`,
+    organiserNamed: ({ organiser }) => `${organiser} (de organisator)`,
+    organiserUnnamed: 'de organisator van dit evenement',
+    speakerRole: ({ speaker }) => `${speaker} (de spreker)`,
+  },
+  thanks: {
+    title: 'Bedankt',
+    heading: ({ firstName }) => `Bedankt, ${firstName}!`,
+    detailsWith: ({ names }) => `Ontvangers van je gegevens: ${names}.`,
+    emailSent: 'We hebben je ook een e-mail gestuurd met alles wat op deze pagina staat.',
+    emailSkipped:
+      'We hebben je geen bevestigingsmail gestuurd: er zijn er de laatste tijd te veel naar dit adres of vanaf deze pagina gegaan. Maak een bladwijzer van deze pagina om het aanbod te bewaren.',
+    download: ({ file }) => `${file} downloaden`,
+    downloadFile: 'Het bestand downloaden',
+    openOffer: 'Het aanbod openen',
+    keepInTouch: 'Blijf in contact',
+    saveCard: ({ speaker }) => `De contactkaart van ${speaker} bewaren`,
+    changedMindAsk: ({ speaker }) => `Toch liever niet? Vraag ${speaker} om je gegevens te wissen.`,
+    changedMindEmail: 'Toch liever niet? In de e-mail die we je stuurden staat een link om je gegevens te wissen.',
+    spamLine: 'Je gegevens zijn verstuurd.',
+    notFound: 'Deze bedankpagina bestaat niet, of de gegevens erachter zijn gewist.',
+  },
+  messages: {
+    notFoundTitle: 'Pagina niet gevonden',
+    notFound: 'Op dit adres staat geen sessiepagina. Controleer de link of scan de QR-code opnieuw.',
+    cardUnavailable: 'Deze contactkaart is niet beschikbaar.',
+    fileNotFoundTitle: 'Bestand niet gevonden',
+    downloadUnavailable: 'Deze download is niet beschikbaar.',
+    endedTitle: 'Deze sessie is afgelopen',
+    ended: ({ speakerStart, headline, event }) => `${speakerStart} verzamelt geen gegevens meer voor ‘${headline}’ op ${event}.`,
+    endedEmail: 'Heb je je gegevens al achtergelaten? Dan staat alles nog in de e-mail die je hebt gekregen.',
+  },
+  erase: {
+    title: 'Je gegevens wissen',
+    explain: ({ firstName }) =>
+      `${firstName}, hiermee wis je de gegevens die je op deze sessiepagina hebt achtergelaten: de spreker heeft ze daarna niet meer, en ze zijn niet terug te halen.`,
+    button: 'Mijn gegevens wissen',
+    nothingTitle: 'Niets te wissen',
+    nothing: 'Deze gegevens zijn al gewist, of deze link is niet geldig.',
+    erasedTitle: 'Je gegevens zijn gewist',
+    erased:
+      'De spreker heeft de gegevens die je op deze sessiepagina hebt achtergelaten niet meer. We hebben alleen vastgelegd dat er iets is gewist, zonder je gegevens.',
+  },
+  email: {
+    subjectOffer: ({ offer, speaker }) => `${offer}, van ${speaker}`,
+    subject: ({ speaker }) => `Bedankt voor je interesse in de talk van ${speaker}`,
+    title: ({ firstName }) => `Bedankt, ${firstName}`,
+    opening: ({ firstName, speaker, talk, event }) =>
+      `Hoi ${firstName}, bedankt dat je je gegevens hebt achtergelaten bij de talk ‘${talk}’ van ${speaker} op ${event}.`,
+    promisedNamed: ({ speaker, offer }) => `Dit heeft ${speaker} je beloofd: ${offer}.`,
+    promised: ({ speaker }) => `Dit heeft ${speaker} je beloofd.`,
+    getIt: ({ url }) => `Hier vind je het: ${url}`,
+    cardPage: ({ speaker, url }) => `Je pagina met de contactkaart van ${speaker}: ${url}`,
+    privacySpeaker: ({ speaker, brand }) =>
+      `Je gegevens zijn naar ${speaker} gegaan, die bepaalt hoe ze worden gebruikt; ${brand} bewaart ze namens ${speaker}. Open deze link en bevestig om je gegevens te wissen:`,
+    privacyMany: ({ names, count, brand }) =>
+      `Ontvangers van je gegevens: ${names}. ${count > 1 ? 'Elk van hen bepaalt' : 'De ontvanger bepaalt'} hoe ze worden gebruikt; ${brand} bewaart ze namens ${count > 1 ? 'hen' : 'de ontvanger'}. Open deze link en bevestig om je gegevens te wissen:`,
+    buttonOffer: 'Nu ophalen',
+    buttonCard: ({ speaker }) => `De contactkaart van ${speaker} bewaren`,
+    eraseLink: 'Mijn gegevens wissen',
+  },
+}
