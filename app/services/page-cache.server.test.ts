@@ -23,6 +23,17 @@ function page(body: string, storedAt = Date.now()): CachedPage {
 }
 
 describe('pageCacheKey: which requests may share a cached page', () => {
+  it('keys an event page on the language a visitor would be served (issue 31), and the language cookie is not personal', () => {
+    const key = (headers: Record<string, string>) => pageCacheKey(req('/e/devconf', headers))
+    expect(key({ 'Accept-Language': 'de-DE,de;q=0.9' })).not.toBe(key({ 'Accept-Language': 'fr-FR' }))
+    expect(key({ 'Accept-Language': 'de-DE,ja;q=0.5' })).toBe(key({ 'Accept-Language': 'de-AT' }))
+    expect(key({ Cookie: 'lectern-lang=fr' })).not.toBeNull()
+    expect(key({ Cookie: 'lectern-lang=fr' })).not.toBe(key({ Cookie: 'lectern-lang=de' }))
+    expect(pageCacheKey(req('/e/devconf?lang=de'))).not.toBe(pageCacheKey(req('/e/devconf?lang=fr')))
+    // Pages outside the attendee's path do not split by language.
+    expect(pageCacheKey(req('/speakers', { Cookie: 'lectern-lang=fr' }))).toBe(pageCacheKey(req('/speakers')))
+  })
+
   it.each([
     ['/', true],
     ['/pricing', true],

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto'
 import { PREFERRED_CURRENCY_COOKIE } from '~/lib/constants'
+import { LANGUAGE_COOKIE } from '~/lib/i18n/languages'
+import { acceptLanguageKey } from '~/lib/i18n/negotiate'
+import { languageCookie } from '~/services/attendee-language.server'
 import { CONSENT_COOKIE, readConsent } from '~/services/consent.server'
 import { getCurrency } from '~/services/currency.server'
 
@@ -28,7 +31,15 @@ const CACHEABLE_PATHS = [
 const FORM_RESULT_PARAMS = ['sent', 'subscribed', 'applied', 'created']
 
 /** Cookies that only choose among the anonymous variants (and are part of the key). Any other cookie is personal. */
-const KEYED_COOKIES = new Set([CONSENT_COOKIE, PREFERRED_CURRENCY_COOKIE])
+const KEYED_COOKIES = new Set([CONSENT_COOKIE, PREFERRED_CURRENCY_COOKIE, LANGUAGE_COOKIE])
+
+/**
+ * Pages of the attendee's path whose language is negotiated (issue 31; ARCHITECTURE decision 26):
+ * their key holds what the negotiation reads — the ?lang= choice (in the address), the remembered
+ * cookie and the Accept-Language ranges that can change the match — so one visitor's language never
+ * reaches another. The server answers them with Vary: Accept-Language, Cookie (server/page-cache.ts).
+ */
+const LANGUAGE_PATHS = [/^\/e\//]
 
 export function isCacheablePath(pathname: string) {
   return CACHEABLE_PATHS.some((re) => re.test(pathname))
@@ -97,10 +108,17 @@ export function pageCacheKey(request: Request): string | null {
   if (FORM_RESULT_PARAMS.some((name) => url.searchParams.has(name))) return null
   if (isPersonalRequest(request)) return null
   const consent = readConsent(request)
+  const language = LANGUAGE_PATHS.some((re) => re.test(url.pathname))
+    ? [
+        `lang-cookie=${languageCookie(request) ?? ''}`,
+        `accept-language=${acceptLanguageKey(request.headers.get('Accept-Language'))}`,
+      ]
+    : []
   return [
     url.pathname + url.search,
     getCurrency(request),
     consent.decided ? (consent.widgets ? 'widgets' : 'none') : 'undecided',
+    ...language,
   ].join('\n')
 }
 
