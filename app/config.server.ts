@@ -44,6 +44,14 @@ const EnvSchema = z.object({
   BRAND_NAME: z.string().min(1).default('Lectern'),
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalUrl,
+  // The signing secret of Resend's webhook to {APP_URL}/webhooks/resend (docs/follow-up.md); unset → 404.
+  RESEND_WEBHOOK_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, 'RESEND_WEBHOOK_SECRET is the whsec_… signing secret Resend shows for the webhook')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Lectern <hello@lectern.local>'),
   TEAM_EMAIL: optionalString,
   S3_BUCKET: optionalString,

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { describe, expect, it, vi } from 'vitest'
-import { refuseControlCharactersInUrl } from './security'
+import { refuseControlCharactersInUrl, sameOriginPosts } from './security'
 
 function run(url: string) {
   const res = { status: vi.fn(), type: vi.fn(), send: vi.fn() }
@@ -33,4 +33,42 @@ describe('refuseControlCharactersInUrl', () => {
       expect(run(url)).toEqual({ refused: undefined, passed: true })
     },
   )
+})
+
+describe('sameOriginPosts', () => {
+  const APP = 'https://lectern.example'
+  function post(path: string, headers: Record<string, string>, method = 'POST') {
+    const res = { status: vi.fn(), type: vi.fn(), send: vi.fn(), setHeader: vi.fn(), locals: {} }
+    res.status.mockReturnValue(res)
+    res.type.mockReturnValue(res)
+    res.send.mockReturnValue(res)
+    const next = vi.fn() as NextFunction
+    const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+    const req = {
+      method,
+      path,
+      protocol: 'https',
+      get: (name: string) => (name === 'Host' ? 'lectern.example' : lower[name.toLowerCase()]),
+    }
+    sameOriginPosts(APP)(req as unknown as Request, res as unknown as Response, next)
+    return { refused: res.status.mock.calls[0]?.[0] as number | undefined, passed: vi.mocked(next).mock.calls.length === 1 }
+  }
+  const token = 'AbCdEfGhIjKlMnOpQrStUv'
+
+  it('refuses a cross-site form post, and one from Origin null', () => {
+    expect(post('/app/settings', { Origin: 'https://evil.example' })).toEqual({ refused: 403, passed: false })
+    expect(post('/app/settings', { Origin: 'null' })).toEqual({ refused: 403, passed: false })
+    expect(post('/app/settings', { 'Sec-Fetch-Site': 'cross-site' })).toEqual({ refused: 403, passed: false })
+    expect(post('/app/settings', { Origin: APP })).toEqual({ refused: undefined, passed: true })
+  })
+
+  it('lets the one-click unsubscribe POST through from anywhere: its token is the authority (RFC 8058)', () => {
+    expect(post(`/u/${token}`, {})).toEqual({ refused: undefined, passed: true })
+    expect(post(`/u/${token}`, { Origin: 'https://mail.example' })).toEqual({ refused: undefined, passed: true })
+    expect(post(`/u/${token}`, { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' })).toEqual({ refused: undefined, passed: true })
+    // Only that path and only POST: a PUT, a deeper path or another route keep the rule.
+    expect(post(`/u/${token}`, { Origin: 'https://evil.example' }, 'PUT')).toEqual({ refused: 403, passed: false })
+    expect(post(`/u/${token}/more`, { Origin: 'https://evil.example' })).toEqual({ refused: 403, passed: false })
+    expect(post(`/c/${token}/0`, { Origin: 'https://evil.example' })).toEqual({ refused: 403, passed: false })
+  })
 })

@@ -93,6 +93,14 @@ function refuse(res: Response, status: number, text: string, code: ApiErrorCode)
 }
 
 /**
+ * RFC 8058 one-click unsubscribe (app/routes/u.$token.tsx; docs/follow-up.md "Unsubscribes"): mail
+ * providers POST it from their own servers, or from a webmail page on their origin, without our
+ * cookies. The unguessable token in the path is the whole authority and the route reads no session,
+ * so a cross-site POST can do nothing a holder of the link could not: it is let through.
+ */
+const TOKEN_AUTHORISED_POSTS = /^\/u\/[A-Za-z0-9_-]{16,128}\/?$/
+
+/**
  * Every state-changing request must come from our own pages: the Origin (or, failing that,
  * Sec-Fetch-Site) has to match this site. Non-browser clients send neither and carry no ambient cookies.
  * The API's server-to-server calls send neither too, and pass; a browser's cross-site call is refused
@@ -103,6 +111,7 @@ export function sameOriginPosts(appUrl: string) {
   const crossSite = (res: Response) => refuse(res, 403, 'Cross-site request refused.', 'forbidden')
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+    if (req.method === 'POST' && TOKEN_AUTHORISED_POSTS.test(req.path)) return next()
     const requestOrigin = req.get('Origin')
     const hostOrigin = `${req.protocol}://${req.get('Host')}`
     if (requestOrigin && requestOrigin !== 'null') {

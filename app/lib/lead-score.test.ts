@@ -212,3 +212,21 @@ describe('booking leads (issue 33 Deliver 3)', () => {
     expect(scored.reasons.join()).not.toContain('booking')
   })
 })
+
+describe('follow-up clicks (issue 32 Deliver 5)', () => {
+  const base = { email: 'ana@gmail.com', jobTitle: null, captures: [] }
+  it('+2 for one follow-up clicked, +2 each up to three', () => {
+    expect(scoreLead({ ...base, followUpsClicked: 0 })).toEqual({
+      score: 0,
+      band: 'cold',
+      reasons: ['0 Free-mail address (gmail.com)'],
+    })
+    expect(scoreLead({ ...base, followUpsClicked: 1 }).reasons).toContain('+2 Clicked a follow-up')
+    expect(scoreLead({ ...base, followUpsClicked: 1 }).score).toBe(2)
+    expect(scoreLead({ ...base, followUpsClicked: 2 })).toMatchObject({ score: 4, band: 'warm' })
+    expect(scoreLead({ ...base, followUpsClicked: 7 })).toMatchObject({
+      score: 6,
+      reasons: ['0 Free-mail address (gmail.com)', '+6 Clicked 3 follow-ups'],
+    })
+  })
+})

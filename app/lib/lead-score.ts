@@ -1,4 +1,5 @@
 import type { SessionQuestion } from '~/db/schema/talks'
+import { FOLLOW_UP_CLICK_POINTS, FOLLOW_UP_CLICKS_COUNTED } from './follow-up-links'
 import type { ScoreBand } from './lead-status'
 
 // Lead scoring (issue 10 Deliver 4): points from the answers (the speaker's custom-question
@@ -120,7 +121,13 @@ export type ScoreCapture = {
   /** A booking lead was left with it ("Should {speaker} speak at your company or event?"). */
   bookingRequested?: boolean
 }
-export type ScoreInput = { email: string; jobTitle: string | null; captures: readonly ScoreCapture[] }
+export type ScoreInput = {
+  email: string
+  jobTitle: string | null
+  captures: readonly ScoreCapture[]
+  /** Follow-ups of this workspace in which the person clicked a link (issue 32 Deliver 5). */
+  followUpsClicked?: number
+}
 export type LeadScore = { score: number; band: ScoreBand; reasons: string[] }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
@@ -186,6 +193,11 @@ export function scoreLead(input: ScoreInput): LeadScore {
     const where = booked.map((c) => c.eventName).filter(Boolean)
     add(BOOKING_REQUEST_POINTS, `Asked about booking the speaker${where.length ? ` (${[...new Set(where)].join(', ')})` : ''}`)
   }
+
+  // A click in a follow-up is interest shown after the talk; counted per follow-up, up to three.
+  const clicked = Math.min(input.followUpsClicked ?? 0, FOLLOW_UP_CLICKS_COUNTED)
+  if (clicked === 1) add(FOLLOW_UP_CLICK_POINTS, 'Clicked a follow-up')
+  else if (clicked > 1) add(FOLLOW_UP_CLICK_POINTS * clicked, `Clicked ${clicked} follow-ups`)
 
   // A booking lead is hot even when the speaker's weights took points away elsewhere.
   return { score, band: booked.length > 0 ? 'hot' : bandFor(score), reasons }

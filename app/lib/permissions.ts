@@ -236,5 +236,7 @@ export const AUDIT_KINDS = {
   'api_key.revoked': 'API key revoked',
   'sending_domain.added': 'Sending domain added',
   'sending_domain.removed': 'Sending domain removed',
+  'sending.paused': 'Follow-ups paused for complaints',
+  'sending.resumed': 'Follow-ups resumed by a site administrator',
 } as const
 export type AuditKind = keyof typeof AUDIT_KINDS

@@ -30,6 +30,11 @@ export type WorkspaceFrame = {
   notices: { id: string; text: string; link: { to: string; label: string } | null }[]
   /** A renewal payment failed (issue 22 Deliver 5): shown to the owner and admins only. */
   pastDue: boolean
+  /**
+   * Why the workspace's follow-ups are paused (issue 32 Deliver 5: too many spam complaints), shown
+   * to everyone in it until a site admin lifts the pause; null while it may send.
+   */
+  sendingPaused: string | null
 }
 
 /** The route id of the /app layout, whose loader data is a WorkspaceFrame. */

@@ -13,6 +13,7 @@ import { PLAN_LABELS, PLANS, planAllowances } from '~/lib/plans'
 import { isUuid } from '~/lib/text'
 import { getAccountForAdmin } from '~/models/accounts.server'
 import { setManualPlan } from '~/models/billing.server'
+import { getSendingPause, liftSendingPause } from '~/models/sending-pauses.server'
 import { listSessionsForAdmin, setSessionUnlocked } from '~/models/talk-sessions.server'
 import { listWorkspacesForAdmin, setWorkspacePlan } from '~/models/workspaces.server'
 import { syncWorkspaceFromStripe, workspaceBillingView } from '~/services/admin-billing.server'
@@ -25,7 +26,7 @@ import { redirectWithToast } from '~/services/toast.server'
 
 const UnlockSchema = z.object({ intent: z.enum(['unlock', 'lock']), sessionId: z.uuid() })
 const WorkspacePlanSchema = z.object({ intent: z.literal('set-workspace-plan'), workspaceId: z.uuid(), plan: z.enum(PLANS) })
-const WorkspaceSchema = z.object({ intent: z.enum(['remove-manual-plan', 'sync']), workspaceId: z.uuid() })
+const WorkspaceSchema = z.object({ intent: z.enum(['remove-manual-plan', 'sync', 'resume-sending']), workspaceId: z.uuid() })
 const notFound = () => new Response('Account not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -38,6 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       roleLabel: ROLE_LABELS[w.role],
       // Billing is the owner's business: shown (and changed) on the owner's account page.
       billing: w.role === 'owner' ? await workspaceBillingView(w.id) : null,
+      // Follow-ups paused for spam complaints (issue 32 Deliver 5): the reason, and the way to lift it.
+      sendingPaused: (await getSendingPause(w.id))?.reason ?? null,
     })),
   )
   const paid = new Set(
@@ -74,11 +77,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: `Plan set to ${PLAN_LABELS[plan.data.plan]} (a manual plan: it overrides billing).`,
     })
   }
-  if (form.intent === 'remove-manual-plan' || form.intent === 'sync') {
+  if (form.intent === 'remove-manual-plan' || form.intent === 'sync' || form.intent === 'resume-sending') {
     const parsed = WorkspaceSchema.safeParse(form)
     if (!parsed.success) return data({ error: 'Choose one of the workspaces.' }, { status: 400 })
     const { workspaceId, intent } = parsed.data
     if (!(await owns(workspaceId))) return data({ error: 'Workspace not found.' }, { status: 404 })
+    if (intent === 'resume-sending') {
+      if (!(await liftSendingPause(workspaceId, admin)))
+        return data({ error: 'This workspace’s follow-ups are not paused.' }, { status: 404 })
+      return redirectWithToast(back, { type: 'success', description: 'Pause lifted: the workspace may send follow-ups again.' })
+    }
     if (intent === 'sync') {
       const outcome = await syncWorkspaceFromStripe(workspaceId)
       if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status })
@@ -130,6 +138,19 @@ export default function AdminAccount() {
               <p className="text-sm text-slate-400">
                 {w.roleLabel} · {w.members === 1 ? '1 member' : `${w.members} members`} · {PLAN_LABELS[w.plan]}
               </p>
+              {w.sendingPaused ? (
+                <div className="mt-3 rounded-md border border-amber-400/60 bg-amber-950/60 p-3 text-sm text-amber-100">
+                  <p role="status">{w.sendingPaused}</p>
+                  {w.role === 'owner' ? (
+                    <Form method="post" className="mt-2">
+                      <input type="hidden" name="workspaceId" value={w.id} />
+                      <button type="submit" name="intent" value="resume-sending" className={buttonClass.secondary}>
+                        Lift the pause on {w.name}
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
+              ) : null}
               {w.billing ? <WorkspaceBillingPanel workspace={w} billing={w.billing} /> : null}
             </li>
           ))}

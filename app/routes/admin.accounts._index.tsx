@@ -10,7 +10,9 @@ import { Pagination } from '~/components/pagination'
 import { workspaceMeta } from '~/components/workspace/workspace'
 import { PLAN_LABELS, PLANS } from '~/lib/plans'
 import { listAccountsForAdmin } from '~/models/accounts.server'
+import { complaintFigures, listSendingPauses } from '~/models/sending-pauses.server'
 import { setWorkspacePlan } from '~/models/workspaces.server'
+import { COMPLAINT_RATE_LIMIT } from '~/lib/deliverability'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { parsePage } from '~/lib/page-param'
@@ -37,8 +39,15 @@ function pageOf(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
   const page = pageOf(request)
-  const result = await listAccountsForAdmin({ page })
+  const [result, pauses, server] = await Promise.all([
+    listAccountsForAdmin({ page }),
+    listSendingPauses(),
+    complaintFigures(null),
+  ])
   return {
+    // Follow-ups (issue 32 Deliver 5): workspaces paused for complaints, and the server's own rate.
+    pauses: pauses.map((p) => ({ ...p, pausedAt: p.pausedAt.toISOString() })),
+    server,
     page,
     total: result.total,
     pageCount: Math.max(1, Math.ceil(result.total / result.pageSize)),
@@ -60,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminAccounts() {
-  const { accounts, page, pageCount, total } = useLoaderData<typeof loader>()
+  const { accounts, page, pageCount, total, pauses, server } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   return (
     <>
@@ -76,6 +85,7 @@ export default function AdminAccounts() {
             <FormMessage>{actionData.error}</FormMessage>
           </div>
         ) : null}
+        <FollowUpComplaints pauses={pauses} server={server} />
         <AdminTable
           caption={`Accounts, ${total} in all`}
           columns={COLUMNS}
@@ -136,6 +146,42 @@ export default function AdminAccounts() {
         />
       </div>
     </>
+  )
+}
+
+function FollowUpComplaints({
+  pauses,
+  server,
+}: {
+  pauses: Array<{ workspaceId: string; workspaceName: string; ownerId: string; reason: string }>
+  server: { sends: number; complaints: number }
+}) {
+  const rate = server.sends ? server.complaints / server.sends : 0
+  return (
+    <section aria-labelledby="complaints-title" className="mt-6 rounded-xl border border-white/10 bg-ink-900/60 p-4">
+      <h2 id="complaints-title" className="font-semibold text-white">
+        Follow-up complaints
+      </h2>
+      <p className="mt-1 text-sm text-slate-300">
+        This server: {server.complaints} of its last {server.sends.toLocaleString('en-US')} follow-up messages reported as spam
+        {server.sends ? ` (${(rate * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%)` : ''}; mailbox providers
+        require less than {COMPLAINT_RATE_LIMIT * 100}%.
+      </p>
+      {pauses.length ? (
+        <ul className="mt-3 flex flex-col gap-2 text-sm">
+          {pauses.map((p) => (
+            <li key={p.workspaceId} className="text-amber-100">
+              <Link to={`/admin/accounts/${p.ownerId}`} className="font-semibold text-white underline">
+                {p.workspaceName}
+              </Link>
+              : {p.reason}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-sm text-slate-300">No workspace is paused.</p>
+      )}
+    </section>
   )
 }
 

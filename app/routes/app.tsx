@@ -3,6 +3,7 @@ import { Outlet } from '@remix-run/react'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PastDueBanner } from '~/components/billing/past-due-banner'
+import { SendingPausedBanner } from '~/components/follow-ups/sending-paused-banner'
 import { OwnershipOfferNotice, WorkspaceNav } from '~/components/workspace/workspace'
 import { WorkspaceNotices } from '~/components/workspace/workspace-notices'
 import { can, ROLE_LABELS, workspaceLabel } from '~/lib/permissions'
@@ -10,6 +11,7 @@ import type { WorkspaceFrame } from '~/lib/workspace-frame'
 import { workspaceNavLinks } from '~/lib/workspace-nav'
 import { workspaceNoticeText } from '~/lib/workspace-notices'
 import { hasPastDueSubscription } from '~/models/billing.server'
+import { getSendingPause } from '~/models/sending-pauses.server'
 import { listNotices } from '~/models/workspace-notices.server'
 import { listMemberships } from '~/models/workspaces.server'
 
@@ -20,10 +22,11 @@ import { listMemberships } from '~/models/workspaces.server'
 export async function loader({ request }: LoaderFunctionArgs): Promise<WorkspaceFrame> {
   const scope = await requireWorkspace(request)
   // One indexed read of our own table (never Stripe), and only for those the banner is for.
-  const [memberships, pastDue, notices] = await Promise.all([
+  const [memberships, pastDue, notices, pause] = await Promise.all([
     listMemberships(scope.userId),
     can(scope.role, 'billing.view') ? hasPastDueSubscription(scope.ownerId) : false,
     listNotices(scope.ownerId, scope.userId),
+    getSendingPause(scope.ownerId),
   ])
   const labelled = memberships.map((m) => ({
     ...m,
@@ -63,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Workspace
           : null,
     })),
     pastDue,
+    sendingPaused: pause?.reason ?? null,
   }
 }
 
@@ -73,6 +77,7 @@ export default function Workspace() {
       <OwnershipOfferNotice />
       <WorkspaceNotices />
       <PastDueBanner />
+      <SendingPausedBanner />
       <div className="mx-auto w-full max-w-6xl px-4 py-10">
         <Outlet />
       </div>

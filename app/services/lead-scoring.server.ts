@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, countDistinct, eq, isNotNull, sql } from 'drizzle-orm'
 import { getDb, type Db } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
+import { followUpRecipients } from '~/db/schema/follow-ups'
 import { leads } from '~/db/schema/leads'
 import { contacts } from '~/db/schema/people'
 import { scoreLead } from '~/lib/lead-score'
@@ -38,13 +39,19 @@ export async function rescorePeople(people: readonly { ownerId: string; contactI
     db,
     persons.map((p) => ({ ownerId: p.ownerId, contactId: p.id })),
   )
+  const clicks = await followUpsClicked(db, persons)
   const scores = persons.map((person) => {
     const own = captures.get(person.id) ?? []
     // A person the plan withholds entirely scores nothing: their details are not the speaker's to see.
     const { score, band, reasons } =
       own.length === 0
         ? { score: 0, band: 'cold' as const, reasons: [] }
-        : scoreLead({ email: person.email, jobTitle: latestDetails(own, person.firstName).jobTitle, captures: own })
+        : scoreLead({
+            email: person.email,
+            jobTitle: latestDetails(own, person.firstName).jobTitle,
+            captures: own,
+            followUpsClicked: clicks.get(person.id) ?? 0,
+          })
     return { id: person.id, owner_id: person.ownerId, score, band, reasons }
   })
   // One JSON parameter (the same on PGlite and postgres.js) unpacked into rows.
@@ -54,6 +61,29 @@ export async function rescorePeople(people: readonly { ownerId: string; contactI
     from jsonb_to_recordset(${JSON.stringify(scores)}::jsonb) as d(id uuid, owner_id uuid, score integer, band text, reasons jsonb)
     where ${contacts.id} = d.id and ${contacts.ownerId} = d.owner_id`)
   return persons.length
+}
+
+/** How many of their workspace's follow-ups each person clicked a link in (issue 32 Deliver 5). */
+async function followUpsClicked(db: Db, persons: readonly { id: string; ownerId: string }[]) {
+  const rows = await db
+    .select({
+      contactId: followUpRecipients.contactId,
+      ownerId: followUpRecipients.ownerId,
+      n: countDistinct(followUpRecipients.followUpId),
+    })
+    .from(followUpRecipients)
+    .where(
+      and(
+        inIdList(
+          followUpRecipients.contactId,
+          persons.map((p) => p.id),
+        ),
+        isNotNull(followUpRecipients.clickedAt),
+      ),
+    )
+    .groupBy(followUpRecipients.contactId, followUpRecipients.ownerId)
+  const owner = new Map(persons.map((p) => [p.id, p.ownerId]))
+  return new Map(rows.filter((r) => owner.get(r.contactId) === r.ownerId).map((r) => [r.contactId, Number(r.n)]))
 }
 
 /** The lead.event subscriber: rescoring is idempotent, so a retried dispatch simply does it again. */

@@ -38,8 +38,9 @@ export const sendingDomains = pgTable('sending_domains', {
 })
 
 /**
- * Resend's webhook deliveries by their svix-id: a redelivery of one already processed does nothing.
- * `processedAt` null = being processed (a claim left by a process that died may be taken again).
+ * Resend's webhook deliveries by their svix-id, written in the transaction that records the delivery's
+ * event: a redelivery of one already recorded does nothing, and a failed one leaves no row (svix
+ * retries it). `claimedAt` and `processedAt` are that transaction's time.
  */
 export const resendWebhookEvents = pgTable(
   'resend_webhook_events',
