@@ -10,6 +10,7 @@ import { eventRooms, events, eventSpeakers } from '../app/db/schema/events'
 import { talkSessions, talks } from '../app/db/schema/talks'
 import { workspaceMembers, workspaces } from '../app/db/schema/workspaces'
 import { isPlan } from '../app/lib/plans'
+import { defaultConsentText, defaultMarketingText } from '../app/lib/session-wording'
 import { upsertProgrammeRow } from '../app/models/event-programme.server'
 import { listRooms, purgeEventPages } from '../app/models/events.server'
 import { subscribe } from '../app/models/newsletter.server'
@@ -108,8 +109,17 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
             { id: 'role', kind: 'single', label: 'Your role', required: true, options: ['Engineering', 'Marketing'] },
             { id: 'score', kind: 'rating', label: 'How useful was the talk?', required: false, options: [] },
           ],
-          consentText: 'Ada will email you the slides and may follow up about this talk.',
-          marketingText: 'Send me Ada’s monthly newsletter too',
+          // `wording: 'default'`: Lectern's default wordings, which exist in every language (issue 31),
+          // so the page follows the browser's language; otherwise the speaker's own, in English only.
+          ...(req.body?.wording === 'default'
+            ? {
+                consentText: defaultConsentText({ speaker: 'Ada Lovelace' }),
+                marketingText: defaultMarketingText('Ada Lovelace'),
+              }
+            : {
+                consentText: 'Ada will email you the slides and may follow up about this talk.',
+                marketingText: 'Send me Ada’s monthly newsletter too',
+              }),
         })
         .returning()
       res.json({ ok: true, code: session!.code, sessionId: session!.id, userId: user!.id })

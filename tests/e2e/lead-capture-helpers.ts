@@ -13,6 +13,8 @@ export async function createLeadSession(
     plan?: 'free' | 'solo' | 'pro' | 'teams' | 'organiser'
     /** false: no directory profile, so the speaker has no name until they give one. */
     profile?: boolean
+    /** 'default': Lectern's default wordings, offered in every language (issue 31); else the speaker's own, English only. */
+    wording?: 'default' | 'own'
   } = {},
 ) {
   const res = await request.post(`${appUrl()}/__e2e/lead-session`, { data: { email: speakerEmail, ...options } })
