@@ -73,7 +73,9 @@ export function mergeErrors(template: string, source: FollowUpSource): string[] 
     if (!isMergeField(token.name)) {
       errors.push(`Unknown merge field ${token.raw}: use ${list(allowed.map((f) => `{{${f}}}`))}.`)
     } else if (!allowed.includes(token.name)) {
-      errors.push(`${token.raw} cannot be filled in a follow-up to ${SOURCE_NAMES[source]}: use ${list(allowed.map((f) => `{{${f}}}`))}.`)
+      errors.push(
+        `${token.raw} cannot be filled in a follow-up to ${SOURCE_NAMES[source]}: use ${list(allowed.map((f) => `{{${f}}}`))}.`,
+      )
     }
   }
   // What is left once the fields are out: a "{{" or "}}" there is a field nobody can read.

@@ -53,6 +53,7 @@ const EXPECTED: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'apiKeys.manage': [O, A],
   // Settings → Sending domain (issue 32): the workspace's own domain for follow-ups.
   'sendingDomain.manage': [O, A],
+  'followUps.send': [O, A, M],
   'retention.manage': [O, A],
   'sessions.all': [O, A],
   'audit.view': [O, A],

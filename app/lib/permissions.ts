@@ -39,6 +39,9 @@ export const WORKSPACE_ACTIONS = [
   'apiKeys.manage',
   // Settings → Sending domain (issue 32 Deliver 6): add, check and remove the workspace's own domain.
   'sendingDomain.manage',
+  // Follow-up emails (issue 32): the team writes to the people it may see (a member: of the sessions
+  // they run, unless "Members see every lead"); an event's speaker does not mail as the organiser.
+  'followUps.send',
   'retention.manage',
   'sessions.all',
   'audit.view',
@@ -73,6 +76,7 @@ export const PERMISSIONS: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
   'webhooks.manage': ['owner', 'admin'],
   'apiKeys.manage': ['owner', 'admin'],
   'sendingDomain.manage': ['owner', 'admin'],
+  'followUps.send': ['owner', 'admin', 'member'],
   'retention.manage': ['owner', 'admin'],
   'sessions.all': ['owner', 'admin'],
   'audit.view': ['owner', 'admin'],

@@ -6,6 +6,7 @@ describe('the workspace nav', () => {
     expect(workspaceNavLinks('owner', 'teams').map((l) => l.label)).toEqual([
       'Sessions',
       'Leads',
+      'Follow-ups',
       'Talks',
       'Team',
       'Profile',
@@ -19,6 +20,7 @@ describe('the workspace nav', () => {
       'Dashboard',
       'Events',
       'Leads',
+      'Follow-ups',
       'Talks',
       'Team',
       'Profile',

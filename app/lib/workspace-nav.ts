@@ -11,6 +11,8 @@ export type NavLinkSpec = { to: string; label: string; end?: boolean }
 /** The speaker's home in an organiser's workspace: their pages, sessions, QR codes and slides. */
 export const SPEAKING_PATH = '/app/speaking'
 export const EVENTS_PATH = '/app/events'
+/** Follow-up emails (issue 32): the team's, not an event's speaker's. */
+export const FOLLOW_UPS_PATH = '/app/follow-ups'
 
 export function workspaceNavLinks(role: WorkspaceRole, plan: Plan): NavLinkSpec[] {
   if (role === 'speaker')
@@ -24,6 +26,7 @@ export function workspaceNavLinks(role: WorkspaceRole, plan: Plan): NavLinkSpec[
     organiser ? { to: '/app', label: 'Dashboard', end: true } : { to: '/app', label: 'Sessions', end: true },
     ...(organiser ? [{ to: EVENTS_PATH, label: 'Events' }] : []),
     { to: '/app/leads', label: 'Leads' },
+    { to: FOLLOW_UPS_PATH, label: 'Follow-ups' },
     { to: '/app/talks', label: 'Talks' },
     { to: '/app/team', label: 'Team' },
     { to: WORKSPACE_PROFILE_PATH, label: 'Profile' },

@@ -14,7 +14,17 @@ function useHydrated() {
   return hydrated
 }
 
-export function BioField({ field, onChange }: { field: FieldMetadata<string>; onChange: () => void }) {
+export function BioField({
+  field,
+  onChange,
+  label = 'Bio',
+  hint = 'HTML formatting such as <p>, <strong> and <a> is kept; anything unsafe is removed when saved.',
+}: {
+  field: FieldMetadata<string>
+  onChange?: () => void
+  label?: string
+  hint?: string
+}) {
   // The plain textarea is what the server sends and what a slow phone shows first; someone may
   // start writing in it. It stays the same element through hydration, and the editor, loaded
   // beside it, starts from its live value and takes its focus (caret at the end) when it is ready.
@@ -35,18 +45,13 @@ export function BioField({ field, onChange }: { field: FieldMetadata<string>; on
   return (
     <>
       {editorReady ? null : (
-        <TextareaField
-          label="Bio"
-          hint="HTML formatting such as <p>, <strong> and <a> is kept; anything unsafe is removed when saved."
-          textareaProps={{ ...getTextareaProps(field), rows: 10 }}
-          errors={field.errors}
-        />
+        <TextareaField label={label} hint={hint} textareaProps={{ ...getTextareaProps(field), rows: 10 }} errors={field.errors} />
       )}
       {hydrated ? (
         <Suspense fallback={null}>
           <div hidden={!editorReady}>
             <p id={`${field.id}-label`} className="mb-1 block text-sm font-medium text-slate-200">
-              Bio
+              {label}
             </p>
             <BioEditor
               key={field.key}
