@@ -53,6 +53,11 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().default('Lectern <hello@lectern.local>'),
+  // Follow-up emails (issue 32): Resend batch calls a second, server-wide and per workspace.
+  FOLLOW_UP_RATE_PER_SECOND: z.coerce.number().positive().max(100).default(2),
+  FOLLOW_UP_WORKSPACE_RATE_PER_SECOND: z.coerce.number().positive().max(100).default(2),
+  // How long one batch call may take before it is abandoned and retried with the same Idempotency-Key.
+  FOLLOW_UP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   TEAM_EMAIL: optionalString,
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl,

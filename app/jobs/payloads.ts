@@ -70,6 +70,12 @@ export type JobPayloads = {
   'leads.retention': Record<string, never>
   /** Daily: delete finished jobs and webhook deliveries older than JOB_RETENTION_DAYS (app/services/queue-retention.server.ts). */
   'jobs.prune': { olderThanDays: number }
+  /** Send one batch (≤ 100) of a follow-up through the provider (app/services/follow-up-send.server.ts). */
+  'follow_up.batch': { followUpId: string; batch: number }
+  /** Start a scheduled follow-up at its time (queued when it was scheduled). */
+  'follow_up.start': { followUpId: string }
+  /** Hourly: start any scheduled follow-up whose time has passed without its start job (a safety net). */
+  'follow_up.sweep': Record<string, never>
   /** A canceled plan's paid period ended: recompute the workspace's plan from our tables (app/models/billing.server.ts). */
   'billing.recheck': { workspaceId: string }
 }

@@ -242,5 +242,6 @@ export const AUDIT_KINDS = {
   'sending_domain.removed': 'Sending domain removed',
   'sending.paused': 'Follow-ups paused for complaints',
   'sending.resumed': 'Follow-ups resumed by a site administrator',
+  'follow_up.sent': 'Follow-up sent',
 } as const
 export type AuditKind = keyof typeof AUDIT_KINDS

@@ -3,6 +3,7 @@ import { getDb, type Db, type Tx } from '~/db/client.server'
 import { events } from '~/db/schema/events'
 import { followUpRecipients, followUps } from '~/db/schema/follow-ups'
 import { segments } from '~/db/schema/people'
+import { enqueueJob } from '~/jobs/queue.server'
 import { talkSessions, talks } from '~/db/schema/talks'
 import type { RecipientSummary } from '~/lib/follow-up-recipients'
 import { FOLLOW_UP_LIMITS, type FollowUpSource, type FollowUpStatus } from '~/lib/follow-ups'
@@ -234,12 +235,18 @@ export async function scheduleFollowUp(
   const at = zonedLocalToUtc(when.local, when.timeZone)
   if (!at) return 'bad-time'
   if (at.getTime() <= now.getTime()) return 'past'
-  const rows = await getDb()
-    .update(followUps)
-    .set({ status: 'scheduled', scheduledAt: at, timeZone: when.timeZone, statusReason: null, updatedAt: now })
-    .where(and(visibleTo(scope, id), inArray(followUps.status, EDITABLE)))
-    .returning({ id: followUps.id })
-  return rows.length ? 'ok' : why(scope, id)
+  // Its start job is queued with it, for that time (a rescheduled one's earlier job finds it not due
+  // and does nothing); the hourly sweep catches any that did not run.
+  const scheduled = await getDb().transaction(async (tx) => {
+    const rows = await tx
+      .update(followUps)
+      .set({ status: 'scheduled', scheduledAt: at, timeZone: when.timeZone, statusReason: null, updatedAt: now })
+      .where(and(visibleTo(scope, id), inArray(followUps.status, EDITABLE)))
+      .returning({ id: followUps.id })
+    if (rows.length) await enqueueJob('follow_up.start', { followUpId: id }, { tx, runAt: at })
+    return rows.length > 0
+  })
+  return scheduled ? 'ok' : why(scope, id)
 }
 
 /** Takes a scheduled follow-up back to a draft (nothing has gone out). */

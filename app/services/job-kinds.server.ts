@@ -9,6 +9,14 @@ import { pruneConfirmationBudgets, type ConfirmationLimits } from '~/models/conf
 import { pruneRateLimits } from '~/models/rate-limit.server'
 import { CRM_SYNC_MAX_ATTEMPTS, runCrmBackfill, runCrmSync } from './crm-sync.server'
 import { createTransport, deliverEmail, type Transport } from './email.server'
+import {
+  createBatchTransport,
+  FOLLOW_UP_BATCH_MAX_ATTEMPTS,
+  runFollowUpBatch,
+  runFollowUpStart,
+  runFollowUpSweep,
+  type BatchTransport,
+} from './follow-up-send.server'
 import { dispatchLeadEvent, dispatchLeadEvents } from './lead-events.server'
 import { runRetention } from './lead-retention.server'
 import { rescoreSession } from './lead-scoring.server'
@@ -48,9 +56,14 @@ export type JobRegistry = { [K in JobKind]: JobKindDefinition<JobPayloads[K]> }
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export function createJobRegistry(
-  deps: { transport?: Transport; /** Smaller limits in tests. */ confirmationLimits?: ConfirmationLimits } = {},
+  deps: {
+    transport?: Transport
+    /** Smaller limits in tests. */ confirmationLimits?: ConfirmationLimits
+    /** Follow-ups' batch calls (a fake's in tests); from config otherwise. */ batchTransport?: BatchTransport
+  } = {},
 ): JobRegistry {
   const transport = deps.transport ?? createTransport()
+  const batchTransport = deps.batchTransport ?? createBatchTransport()
   return {
     email: { run: (email, job) => deliverEmail(transport, email, job, deps.confirmationLimits) },
     'storage.delete': { run: ({ key }) => deleteIfUnreferenced(key) },
@@ -70,6 +83,19 @@ export function createJobRegistry(
         const result = await recomputeEntitlement(workspaceId)
         return result ? { before: result.before, after: result.after } : { missing: true }
       },
+    },
+    // Issue 32: one Resend batch call per job; the handler writes its outcome with the job's completion
+    // and gives a batch up itself on its last attempt (the follow-up then ends partly sent).
+    'follow_up.batch': {
+      maxAttempts: FOLLOW_UP_BATCH_MAX_ATTEMPTS,
+      run: (payload, job) => runFollowUpBatch(payload, job, batchTransport),
+    },
+    'follow_up.start': { run: (payload) => runFollowUpStart(payload) },
+    'follow_up.sweep': {
+      everyMs: 60 * 60 * 1000,
+      maxAttempts: 3,
+      scheduledPayload: () => ({}),
+      run: () => runFollowUpSweep(),
     },
     'leads.retention': {
       everyMs: DAY_MS,

@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http'
 import { randomUUID } from 'node:crypto'
 
-// A local stand-in for Resend's HTTP API (POST /emails), set via RESEND_BASE_URL.
-// Test controls: GET /__fake/emails[?to=], POST /__fake/fail {count, status}, POST /__fake/reset.
+// A local stand-in for Resend's HTTP API (POST /emails, POST /emails/batch), set via RESEND_BASE_URL.
+// Test controls: GET /__fake/emails[?to=], POST /__fake/fail {count, status, retryAfter},
+// POST /__fake/delay {count, ms} (accept, then answer late: the client's timeout), POST /__fake/reset.
+// Idempotency-Key as Resend keeps it: the same key and body answer the first answer again and deliver
+// nothing; the same key with another body is refused with 409.
 // The Domains API (POST/GET/DELETE /domains, POST /domains/{id}/verify) is in fakeDomains below, with
 // its own controls: GET /__fake/domains, POST /__fake/domains/{name}/dns (the records are now in DNS).
 export type SentEmail = {
@@ -13,14 +16,23 @@ export type SentEmail = {
   html?: string
   text?: string
   reply_to?: string[]
+  headers?: Record<string, string>
   idempotencyKey?: string
+  /** Which call of POST /emails/batch delivered it (its position in batchCalls). */
+  batchCall?: number
 }
+
+/** One POST /emails/batch as received, delivered or not. */
+export type BatchCall = { idempotencyKey?: string; size: number; status: number; at: number; replayed: boolean }
 
 export type FakeResend = {
   url: string
   emails: SentEmail[]
   requests: number
-  failNext: (count: number, status?: number) => void
+  batchCalls: BatchCall[]
+  failNext: (count: number, status?: number, retryAfterSeconds?: number) => void
+  /** The next `count` batch calls are delivered, but answered only after `ms` (a timeout for the client). */
+  delayNext: (count: number, ms: number) => void
   close: () => Promise<void>
   server: Server
 }
@@ -28,8 +40,12 @@ export type FakeResend = {
 export async function startFakeResend(port = 0, host = '127.0.0.1'): Promise<FakeResend> {
   const emails: SentEmail[] = []
   const seenKeys = new Map<string, SentEmail>()
+  const batchKeys = new Map<string, { body: string; answer: { data: { id: string }[] } }>()
+  const batchCalls: BatchCall[] = []
   let failures = 0
   let failStatus = 500
+  let failRetryAfter: number | undefined
+  const delays = { count: 0, ms: 0 }
   const state = { requests: 0 }
   const domains = fakeDomains()
   const server = createServer((req, res) => {
@@ -47,17 +63,91 @@ export async function startFakeResend(port = 0, host = '127.0.0.1'): Promise<Fak
         return json(200, to ? emails.filter((e) => e.to.map((t) => t.toLowerCase()).includes(to)) : emails)
       }
       if (req.method === 'POST' && url.pathname === '/__fake/fail') {
-        const { count = 1, status = 500 } = body ? JSON.parse(body) : {}
+        const { count = 1, status = 500, retryAfter } = body ? JSON.parse(body) : {}
         failures = count
         failStatus = status
+        failRetryAfter = retryAfter
+        return json(200, { ok: true })
+      }
+      if (req.method === 'POST' && url.pathname === '/__fake/delay') {
+        const { count = 1, ms = 1000 } = body ? JSON.parse(body) : {}
+        delays.count = count
+        delays.ms = ms
         return json(200, { ok: true })
       }
       if (req.method === 'POST' && url.pathname === '/__fake/reset') {
         emails.length = 0
         seenKeys.clear()
+        batchKeys.clear()
+        batchCalls.length = 0
+        delays.count = 0
         domains.byId.clear()
         failures = 0
         return json(200, { ok: true })
+      }
+      if (req.method === 'POST' && url.pathname === '/emails/batch') {
+        state.requests++
+        const key = req.headers['idempotency-key']
+        const idempotencyKey = typeof key === 'string' ? key : undefined
+        const call: BatchCall = { idempotencyKey, size: 0, status: 200, at: Date.now(), replayed: false }
+        batchCalls.push(call)
+        const answer = (status: number, payload: unknown) => {
+          call.status = status
+          if (status === 200 && delays.count > 0) {
+            delays.count--
+            setTimeout(() => json(status, payload), delays.ms)
+            return
+          }
+          json(status, payload)
+        }
+        if (!String(req.headers.authorization ?? '').startsWith('Bearer ')) {
+          return answer(401, { name: 'missing_api_key', message: 'Missing API key', statusCode: 401 })
+        }
+        if (failures > 0) {
+          failures--
+          call.status = failStatus
+          if (failStatus === 429) {
+            res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': String(failRetryAfter ?? 1) })
+            return res.end(JSON.stringify({ name: 'rate_limit_exceeded', message: 'Too many requests', statusCode: 429 }))
+          }
+          return json(failStatus, { name: 'internal_server_error', message: 'Fake outage', statusCode: failStatus })
+        }
+        const list = JSON.parse(body || '[]') as Record<string, unknown>[]
+        call.size = Array.isArray(list) ? list.length : 0
+        if (!Array.isArray(list) || list.length === 0 || list.length > 100) {
+          return answer(422, { name: 'validation_error', message: 'A batch holds 1 to 100 emails', statusCode: 422 })
+        }
+        if (idempotencyKey) {
+          const seen = batchKeys.get(idempotencyKey)
+          if (seen && seen.body !== body) {
+            return answer(409, {
+              name: 'invalid_idempotent_request',
+              message: 'Same idempotency key used with a different request payload',
+              statusCode: 409,
+            })
+          }
+          if (seen) {
+            call.replayed = true
+            return answer(200, seen.answer)
+          }
+        }
+        const asList = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)])
+        const delivered = list.map((payload): SentEmail => ({
+          id: randomUUID(),
+          from: String(payload.from),
+          to: asList(payload.to) ?? [],
+          subject: String(payload.subject),
+          html: payload.html as string | undefined,
+          text: payload.text as string | undefined,
+          reply_to: asList(payload.reply_to ?? payload.replyTo),
+          headers: payload.headers as Record<string, string> | undefined,
+          idempotencyKey,
+          batchCall: batchCalls.length - 1,
+        }))
+        emails.push(...delivered)
+        const result = { data: delivered.map((e) => ({ id: e.id })) }
+        if (idempotencyKey) batchKeys.set(idempotencyKey, { body, answer: result })
+        return answer(200, result)
       }
       if (req.method === 'POST' && url.pathname === '/emails') {
         state.requests++
@@ -99,9 +189,15 @@ export async function startFakeResend(port = 0, host = '127.0.0.1'): Promise<Fak
     get requests() {
       return state.requests
     },
-    failNext(count, status = 500) {
+    batchCalls,
+    failNext(count, status = 500, retryAfterSeconds) {
       failures = count
       failStatus = status
+      failRetryAfter = retryAfterSeconds
+    },
+    delayNext(count, ms) {
+      delays.count = count
+      delays.ms = ms
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
     server,

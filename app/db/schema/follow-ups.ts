@@ -51,6 +51,9 @@ export const followUps = pgTable(
     // Sender identity: the display name ("{name} via Lectern") and the address replies go to.
     fromName: text('from_name').notNull().default(''),
     replyTo: text('reply_to'),
+    // The From header, fixed when sending starts (a verified sending domain's address or MAIL_FROM's),
+    // so every retry of a batch sends the identical message its Idempotency-Key promised.
+    fromHeader: text('from_header'),
     // An automatic follow-up (Deliver 7): sent delayHours after the session ends, then to each
     // later sign-up delayHours after it; paused stops both.
     automatic: boolean('automatic').notNull().default(false),
@@ -101,9 +104,11 @@ export const followUpRecipients = pgTable(
     batch: integer('batch').notNull(),
     status: followUpRecipientStatusEnum('status').notNull().default('queued'),
     providerMessageId: text('provider_message_id'),
-    // SHA-256 (hex) of the per-recipient token (≥128 random bits) in the unsubscribe and click links;
-    // the token itself only ever exists inside the message.
-    tokenHash: text('token_hash').notNull().unique(),
+    // SHA-256 (hex) of the per-recipient token in the unsubscribe and click links, written by the batch
+    // job before it sends (null until then). The token (256 bits: an HMAC of the row's id under a
+    // server key, app/platform/follow-up-tokens.server.ts) is never stored; it exists only inside
+    // the message, and a retried batch rebuilds the very same message.
+    tokenHash: text('token_hash').unique(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     bouncedAt: timestamp('bounced_at', { withTimezone: true, mode: 'date' }),
@@ -146,3 +151,13 @@ export const emailSuppressions = pgTable(
   },
   (t) => [uniqueIndex('email_suppressions_owner_email_reason_uq').on(t.ownerId, t.email, t.reason)],
 )
+
+/**
+ * The pace of provider calls (issue 32 Deliver 3): per key ('server', or a workspace id) the earliest
+ * time the next call may go. A batch reserves its slot with one UPSERT, so every process of every
+ * instance on one database keeps the same pace; a 429's Retry-After pushes the server's slot on.
+ */
+export const sendRates = pgTable('send_rates', {
+  key: text('key').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true, mode: 'date' }).notNull(),
+})
