@@ -56,8 +56,13 @@ export type PersonConsent = {
   leadId: string
   sessionId: string
   notice: string
+  /** The version key of the notice's exact words (consent_texts.hash). */
+  noticeHash: string
   marketingText: string | null
+  marketingHash: string | null
   marketingConsent: boolean
+  /** The language the notice was shown in (issue 31); null on rows from before languages (English). */
+  language: string | null
   at: Date
 }
 
@@ -189,8 +194,11 @@ export async function consentRecords(db: Executor, ownerId: string, leadIds: str
       leadId: leadConsents.leadId,
       sessionId: leadConsents.sessionId,
       notice: consentTexts.text,
+      noticeHash: leadConsents.noticeHash,
       marketingText: marketingTexts.text,
+      marketingHash: leadConsents.marketingHash,
       marketingConsent: leadConsents.marketingConsent,
+      language: leadConsents.language,
       at: leadConsents.createdAt,
     })
     .from(leadConsents)

@@ -65,8 +65,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       captureId: c.leadId,
       sessionId: c.sessionId,
       at: c.at,
+      // The language shown and the exact words with their version keys (issue 31 Deliver 4).
+      language: c.language ?? 'en',
       notice: c.notice,
+      noticeHash: c.noticeHash,
       marketingText: c.marketingText,
+      marketingHash: c.marketingHash,
       marketingConsent: c.marketingConsent,
     })),
     notes: notes.map((n) => ({ body: n.body, createdAt: n.createdAt, updatedAt: n.updatedAt })),

@@ -5,6 +5,8 @@ import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema/accounts'
 import { consentTexts, leadConsents, leads } from '~/db/schema/leads'
+import { contacts } from '~/db/schema/people'
+import { talkSessions } from '~/db/schema/talks'
 import { workspaces } from '~/db/schema/workspaces'
 import { consentTextHash } from '~/lib/consent-text'
 import { de } from '~/lib/i18n/de'
@@ -14,11 +16,13 @@ import { LANGUAGES } from '~/lib/i18n/languages'
 import type { SessionTranslations } from '~/lib/i18n/session-translations'
 import { defaultConsentText, defaultMarketingText } from '~/lib/session-wording'
 import { issueSubmissionToken } from '~/platform/lead-tokens.server'
+import { loader as personLoader } from '~/routes/app.leads_.$id/route'
+import { loader as exportLoader } from '~/routes/app.leads_.$id_.export'
 import { action, loader } from '~/routes/t.$code'
 import { loader as eraseLoader } from '~/routes/t.$code_.erase.$token'
 import { loader as thanksLoader } from '~/routes/t.$code_.thanks.$submission'
 import { attendeeEmail, createLiveSession, createOwner, outboxTo, tokenFrom, validForm } from './lead-capture-utils'
-import { call, makeRequest } from './utils'
+import { call, makeRequest, sessionCookie } from './utils'
 
 // Issue 31: the attendee's language on /t/{code} — negotiated (explicit ?lang, cookie,
 // Accept-Language, the workspace's language) among the languages the session offers; the page,
@@ -271,3 +275,64 @@ async function ownerEmailOf(workspaceId: string) {
   const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, workspaceId))
   return row?.email
 }
+
+describe('the ledger in the language shown', () => {
+  it('keeps each version of a corrected translation; the person’s page and the lawful export show language and words', async () => {
+    const owner = await createOwner(undefined, { plan: 'pro' })
+    const v1 = 'Ada schickt Ihnen die Folien und meldet sich eventuell zu diesem Vortrag.'
+    const v2 = 'Ada schickt Ihnen die Folien und meldet sich vielleicht zu diesem Vortrag.'
+    const marketing = 'Schicken Sie mir auch Adas monatlichen Newsletter'
+    const { session } = await createLiveSession(owner.id, { translations: { de: { consentText: v1, marketingText: marketing } } })
+    const email = attendeeEmail()
+    const signUp = async () => {
+      const page = await (await get(session.code, '', { 'Accept-Language': 'de' })).text()
+      const res = await post(session.code, { ...validForm(tokenFrom(page), { email }), lang: 'de' })
+      expect(res.status).toBe(303)
+    }
+    await signUp()
+    // The speaker corrects the German wording: the next sign-up records a new version.
+    await getDb()
+      .update(talkSessions)
+      .set({ translations: { de: { consentText: v2, marketingText: marketing } } })
+      .where(eq(talkSessions.id, session.id))
+    await signUp()
+    // And once in English, the session's own words.
+    const english = await (await get(session.code, '?lang=en')).text()
+    expect((await post(session.code, { ...validForm(tokenFrom(english), { email }), lang: 'en' })).status).toBe(303)
+
+    const [lead] = await getDb().select().from(leads).where(eq(leads.email, email))
+    const rows = await getDb().select().from(leadConsents).where(eq(leadConsents.leadId, lead!.id)).orderBy(leadConsents.id)
+    expect(rows.map((r) => r.language)).toEqual(['de', 'de', 'en'])
+    const texts = await Promise.all(
+      rows.map(async (r) => (await getDb().select().from(consentTexts).where(eq(consentTexts.hash, r.noticeHash)))[0]!.text),
+    )
+    expect(texts[0]!.startsWith(v1)).toBe(true)
+    expect(texts[1]!.startsWith(v2)).toBe(true)
+    expect(texts[2]!.startsWith('Ada will email you the slides')).toBe(true)
+    expect(new Set(rows.map((r) => r.noticeHash)).size).toBe(3)
+    expect(texts[0]).toContain(de.consent.controller({ speaker: 'Ada Lovelace', brand: getConfig().BRAND_NAME }))
+
+    const [person] = await getDb().select().from(contacts).where(eq(contacts.email, email))
+    const cookie = await sessionCookie(owner.id)
+    const res = (await call(exportLoader, makeRequest(`/app/leads/${person!.id}/export`, { cookie }), {
+      id: person!.id,
+    })) as Response
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      consents: Array<{ language: string; notice: string; noticeHash: string; marketingText: string | null }>
+    }
+    // Newest first.
+    expect(body.consents.map((c) => [c.language, c.notice, c.noticeHash])).toEqual([
+      ['en', texts[2], rows[2]!.noticeHash],
+      ['de', texts[1], rows[1]!.noticeHash],
+      ['de', texts[0], rows[0]!.noticeHash],
+    ])
+    expect(body.consents[1]!.marketingText).toBe(marketing)
+
+    const view = (await call(personLoader, makeRequest(`/app/leads/${person!.id}`, { cookie }), { id: person!.id })) as {
+      consents: Array<{ language: string; notice: string; noticeHash: string }>
+    }
+    expect(view.consents.map((c) => c.language)).toEqual(['en', 'de', 'de'])
+    expect(view.consents[2]!.notice).toBe(texts[0])
+  })
+})

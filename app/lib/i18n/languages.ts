@@ -18,6 +18,17 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   nl: 'Nederlands',
 }
 
+/** Each language by its English name, for the speaker's screens (which are in English). */
+export const LANGUAGE_NAMES_IN_ENGLISH: Record<Language, string> = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  pt: 'Portuguese',
+  nl: 'Dutch',
+}
+
 /** The remembered choice (set by the sign-up POST after an explicit choice, never by a GET). */
 export const LANGUAGE_COOKIE = 'lectern-lang'
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { LANGUAGE_NAMES_IN_ENGLISH } from '~/lib/i18n/languages'
 import type { ScoreBand } from '~/lib/lead-status'
 import type { PersonView } from './view.server'
 
@@ -142,13 +143,26 @@ export function ConsentSection({ consents }: { consents: PersonView['consents'] 
             <p className="text-slate-300">
               <time dateTime={c.at}>{stamp(c.at)}</time> · {c.session}
             </p>
-            <p className="mt-2 text-slate-400">Notice shown</p>
-            <blockquote className="mt-1 whitespace-pre-wrap break-words border-l-2 border-white/20 pl-3 text-slate-100">
+            <p className="mt-2 text-slate-400">
+              Notice shown in {LANGUAGE_NAMES_IN_ENGLISH[c.language]}{' '}
+              <span className="font-mono text-xs" title="The version of these exact words (SHA-256)">
+                {c.noticeHash.slice(0, 12)}
+              </span>
+            </p>
+            <blockquote
+              lang={c.language}
+              className="mt-1 whitespace-pre-wrap break-words border-l-2 border-white/20 pl-3 text-slate-100"
+            >
               {c.notice}
             </blockquote>
             <p className="mt-2 text-slate-100">
               Marketing consent: <strong>{c.marketingConsent ? 'Yes' : 'No'}</strong>
-              {c.marketingText ? <span className="text-slate-300"> — “{c.marketingText}”</span> : null}
+              {c.marketingText ? (
+                <span className="text-slate-300">
+                  {' '}
+                  — “<span lang={c.language}>{c.marketingText}</span>”
+                </span>
+              ) : null}
             </p>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { isLanguage } from '~/lib/i18n/languages'
 import { confirmationSkippedText } from '~/lib/confirmation-limits'
 import { answerRows } from '~/lib/lead-answers'
 import { describeLeadEvent } from '~/lib/lead-timeline'
@@ -91,8 +92,11 @@ export function personView(
       id: c.id,
       session: sessionLabel.get(c.sessionId) ?? 'A session',
       notice: c.notice,
+      noticeHash: c.noticeHash,
       marketingText: c.marketingText,
       marketingConsent: c.marketingConsent,
+      // English on rows from before languages were recorded (issue 31).
+      language: isLanguage(c.language) ? c.language : 'en',
       at: c.at.toISOString(),
     })),
     timeline,
