@@ -8,6 +8,8 @@ import { leads } from '~/db/schema/leads'
 import { sessionCounts, talks, talkSessions, type SessionFieldSwitches, type SessionQuestion } from '~/db/schema/talks'
 import { enqueueJob } from '~/jobs/queue.server'
 import { releaseStoredKeys } from '~/jobs/storage-release.server'
+import type { Language } from '~/lib/i18n/languages'
+import type { SessionTranslations } from '~/lib/i18n/session-translations'
 import { scoringChanged } from '~/lib/lead-score'
 import { canGoLive } from '~/lib/plans'
 import { sessionLiveChannel } from '~/lib/live-display'
@@ -344,4 +346,23 @@ export async function setSessionUnlocked(id: string, unlocked: boolean) {
     await refreshSessionUnlocked(tx, id)
     return true
   })
+}
+
+/**
+ * The session's languages (issue 31; docs/languages.md): fixed to one language (or null: it follows
+ * the attendee) and the speaker's words in other languages. The ledger keeps what each attendee was
+ * shown, so changing these never touches a recorded consent. False when the session is not the
+ * scope's to change.
+ */
+export async function setSessionLanguages(
+  scope: Scope,
+  id: string,
+  input: { language: Language | null; translations: SessionTranslations },
+): Promise<boolean> {
+  const rows = await getDb()
+    .update(talkSessions)
+    .set({ language: input.language, translations: input.translations, updatedAt: new Date() })
+    .where(and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, scope.ownerId), runnerSessions(scope)))
+    .returning({ id: talkSessions.id })
+  return rows.length > 0
 }

@@ -156,9 +156,14 @@ export default function SessionPage() {
         intro={`${session.talkTitle} · ${session.when}${session.where ? ` · ${session.where}` : ''}`}
       >
         {canEdit ? (
-          <Link to={`${base}/edit`} className={buttonClass.secondary}>
-            Edit
-          </Link>
+          <>
+            <Link to={`${base}/edit`} className={buttonClass.secondary}>
+              Edit
+            </Link>
+            <Link to={`${base}/languages`} className={buttonClass.secondary}>
+              Languages
+            </Link>
+          </>
         ) : null}
         <Link to={`${base}/leads`} className={buttonClass.secondary}>
           Leads

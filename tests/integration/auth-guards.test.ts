@@ -142,6 +142,8 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.sessions.$id._index.tsx', `/app/sessions/${NO_ID}`, { intent: 'go-live' }),
   ...workspace('loader', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`),
   ...workspace('action', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`, { eventName: '' }),
+  ...workspace('loader', 'app.sessions.$id.languages.tsx', `/app/sessions/${NO_ID}/languages`),
+  ...workspace('action', 'app.sessions.$id.languages.tsx', `/app/sessions/${NO_ID}/languages`, { mode: 'de' }),
   // An organiser's event QR ZIP: the workspace's owner passes the role check, an unknown event is a 404.
   ...workspace('loader', 'app.events.$id.qr[.]zip.tsx', `/app/events/${NO_ID}/qr.zip`),
   // The lawful export of an event's leads: its page and the two downloads, the same guard.

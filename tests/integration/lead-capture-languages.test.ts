@@ -18,6 +18,7 @@ import { defaultConsentText, defaultMarketingText } from '~/lib/session-wording'
 import { issueSubmissionToken } from '~/platform/lead-tokens.server'
 import { loader as personLoader } from '~/routes/app.leads_.$id/route'
 import { loader as exportLoader } from '~/routes/app.leads_.$id_.export'
+import { action as languagesAction, loader as languagesLoader } from '~/routes/app.sessions.$id.languages'
 import { action, loader } from '~/routes/t.$code'
 import { loader as eraseLoader } from '~/routes/t.$code_.erase.$token'
 import { loader as thanksLoader } from '~/routes/t.$code_.thanks.$submission'
@@ -334,5 +335,82 @@ describe('the ledger in the language shown', () => {
     }
     expect(view.consents.map((c) => c.language)).toEqual(['en', 'de', 'de'])
     expect(view.consents[2]!.notice).toBe(texts[0])
+  })
+})
+
+describe('the session’s Languages page', () => {
+  const languagesUrl = (id: string) => `/app/sessions/${id}/languages`
+
+  it('fixes a language or follows the attendee, stores the speaker’s translations and says which languages are complete', async () => {
+    const owner = await createOwner(undefined, { plan: 'pro' })
+    const { session } = await createLiveSession(owner.id)
+    const cookie = await sessionCookie(owner.id)
+    const before = (await call(languagesLoader, makeRequest(languagesUrl(session.id), { cookie }), { id: session.id })) as {
+      status: Array<{ language: string; offered: boolean; complete: boolean }>
+      base: string
+    }
+    expect(before.base).toBe('en')
+    expect(before.status.filter((s) => s.offered).map((s) => s.language)).toEqual(['en'])
+
+    // Options must be given all or none, in the speaker's order.
+    const bad = (await call(
+      languagesAction,
+      makeRequest(languagesUrl(session.id), {
+        cookie,
+        form: { mode: 'follow', 'translations.de.q_role_options': 'Technik\nMarketing' },
+      }),
+      { id: session.id },
+    )) as { data: { errors: Record<string, string[]> }; init: { status: number } }
+    expect(bad.init.status).toBe(400)
+    expect(bad.data.errors['translations.de.q_role_options']).toEqual(['Give all 3 options, one per line, in the same order'])
+
+    const ok = (await call(
+      languagesAction,
+      makeRequest(languagesUrl(session.id), {
+        cookie,
+        form: {
+          mode: 'follow',
+          'translations.de.consentText': 'Ada schickt Ihnen die Folien.',
+          'translations.de.marketingText': 'Auch Adas Newsletter',
+          'translations.de.q_role_label': 'Ihre Rolle',
+          'translations.de.q_role_options': 'Technik\nMarketing\nVertrieb',
+        },
+      }),
+      { id: session.id },
+    )) as Response
+    expect(ok.status).toBe(302)
+    const [row] = await getDb().select().from(talkSessions).where(eq(talkSessions.id, session.id))
+    expect(row!.language).toBeNull()
+    expect(row!.translations).toEqual({
+      de: {
+        consentText: 'Ada schickt Ihnen die Folien.',
+        marketingText: 'Auch Adas Newsletter',
+        questions: { role: { label: 'Ihre Rolle', options: ['Technik', 'Marketing', 'Vertrieb'] } },
+      },
+    })
+    const page = await (await get(session.code, '', { 'Accept-Language': 'de' })).text()
+    expect(htmlLang(page)).toBe('de')
+    expect(page).toContain('<legend>Ihre Rolle</legend>')
+    // The option's label is translated; the value posted and stored stays the speaker's.
+    expect(page).toContain('<input type="radio" name="q_role" value="Engineering"/><span>Technik</span>')
+
+    await call(languagesAction, makeRequest(languagesUrl(session.id), { cookie, form: { mode: 'fr' } }), { id: session.id })
+    const [fixed] = await getDb().select().from(talkSessions).where(eq(talkSessions.id, session.id))
+    expect(fixed!.language).toBe('fr')
+    expect(fixed!.translations).toEqual({})
+  })
+
+  it('is not found for another workspace’s session', async () => {
+    const owner = await createOwner()
+    const { session } = await createLiveSession(owner.id)
+    const stranger = await sessionCookie((await createOwner()).id)
+    const res = await call(languagesLoader, makeRequest(languagesUrl(session.id), { cookie: stranger }), { id: session.id })
+    expect((res as Response).status).toBe(404)
+    const post = await call(languagesAction, makeRequest(languagesUrl(session.id), { cookie: stranger, form: { mode: 'de' } }), {
+      id: session.id,
+    })
+    expect((post as Response).status).toBe(404)
+    const [row] = await getDb().select().from(talkSessions).where(eq(talkSessions.id, session.id))
+    expect(row!.language).toBeNull()
   })
 })

@@ -87,6 +87,13 @@ export const ID_ROUTES: Record<string, IdRoute> = {
     member: 'not-found',
     seesAll: { member: 'forbidden' },
   },
+  // The session's languages (issue 31): changed, like the session, only by its runner, the owner and admins.
+  'app.sessions.$id.languages.tsx': {
+    params: { id: 'session' },
+    actions: () => [{ mode: 'de' }],
+    member: 'not-found',
+    seesAll: { member: 'forbidden' },
+  },
   // An organiser's event (issue 23): events.manage is the owner's and admins' (a member gets 403).
   'app.events.$id.qr[.]zip.tsx': { params: { id: 'event' }, member: 'forbidden' },
   'app.events.$id.export.tsx': { params: { id: 'event' }, member: 'forbidden' },
