@@ -3,10 +3,12 @@ import express from 'express'
 import { and, eq } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { getDb } from '../app/db/client.server'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { users } from '../app/db/schema/accounts'
 import { speakers } from '../app/db/schema/directory'
 import { eventRooms, events, eventSpeakers } from '../app/db/schema/events'
+import { followUpRecipients, followUps } from '../app/db/schema/follow-ups'
+import { contacts } from '../app/db/schema/people'
 import { talkSessions, talks } from '../app/db/schema/talks'
 import { workspaceMembers, workspaces } from '../app/db/schema/workspaces'
 import { isPlan } from '../app/lib/plans'
@@ -16,6 +18,7 @@ import { listRooms, purgeEventPages } from '../app/models/events.server'
 import { subscribe } from '../app/models/newsletter.server'
 import { createStartupApplication } from '../app/models/startup-applications.server'
 import { getConfig } from '../app/config.server'
+import { sha256Hex } from '../app/platform/lead-tokens.server'
 import type { InFlightHandlers } from './in-flight'
 
 /**
@@ -342,6 +345,55 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
       await new Promise((resolve) => setTimeout(resolve, delayMs))
       await subscribe({ email, source: 'shutdown-test' })
       res.json({ ok: true })
+    }),
+  )
+
+  // A follow-up as the sender leaves it once sent (issue 32): one person of the owner's workspace
+  // and their recipient row with a fresh token, for the tests of its unsubscribe and click links.
+  // Answers the token (only a message would carry it) and the stored links.
+  app.post(
+    '/__e2e/sent-follow-up',
+    express.json(),
+    track(async (req, res) => {
+      const email = bodyEmail(req.body)
+      const to = String(req.body?.to ?? '')
+        .trim()
+        .toLowerCase()
+      if (!email.includes('@') || !to.includes('@')) return res.status(400).json({ error: 'email and to required' })
+      const db = getDb()
+      const owner = await ensureUser(email)
+      const [person] = await db
+        .insert(contacts)
+        .values({ ownerId: owner!.id, email: to, firstName: 'Grace', marketingConsent: true })
+        .returning({ id: contacts.id })
+      const links = ['https://ada.example/slides.pdf']
+      const [followUp] = await db
+        .insert(followUps)
+        .values({
+          ownerId: owner!.id,
+          source: 'session',
+          sourceId: randomUUID(),
+          subject: 'The slides, as promised',
+          status: 'sent',
+          fromName: String(req.body?.fromName ?? 'Ada Lovelace via Lectern'),
+          links,
+          recipientCount: 1,
+          sentCount: 1,
+        })
+        .returning({ id: followUps.id })
+      const token = randomBytes(24).toString('base64url')
+      await db.insert(followUpRecipients).values({
+        followUpId: followUp!.id,
+        ownerId: owner!.id,
+        contactId: person!.id,
+        email: to,
+        batch: 0,
+        status: 'sent',
+        providerMessageId: randomUUID(),
+        tokenHash: sha256Hex(token),
+        sentAt: new Date(),
+      })
+      res.json({ ok: true, token, links, followUpId: followUp!.id, contactId: person!.id })
     }),
   )
 }

@@ -35,7 +35,14 @@ export type LeadEventPayload = {
   occurredAt: string
   /** Only on lead.deleted. */
   deleted?: DeletedLeadSnapshot
+  /**
+   * What kind of change a lead.updated is, when receivers are told (issue 32 Deliver 4: the person
+   * unsubscribed, so their marketing consent was withdrawn). Absent on every other event.
+   */
+  change?: LeadChange
 }
+
+export type LeadChange = 'consent_withdrawn'
 
 export type WebhookDeliverPayload = {
   deliveryId: string

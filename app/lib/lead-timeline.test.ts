@@ -53,6 +53,13 @@ describe('describeLeadEvent', () => {
     ],
     ['crm', { provider: 'pipedrive', status: 'synced' }, null, { title: 'pipedrive sync: synced', detail: null }],
     ['email', { subject: 'Your slides' }, null, { title: 'Email: Your slides', detail: null }],
+    [
+      'consent_withdrawn',
+      { via: 'unsubscribe', followUpId: 'f1' },
+      null,
+      { title: 'Consent withdrawn: unsubscribed from a follow-up', detail: null },
+    ],
+    ['consent_withdrawn', { via: 'speaker' }, null, { title: 'Consent withdrawn by your team', detail: null }],
     ['sms.sent', { to: '+44', nested: { x: 1 } }, null, { title: 'Sms sent', detail: 'to: +44' }],
     ['<b>x</b>', {}, null, { title: '<b>x</b>', detail: null }],
   ])('%s %j', (type, data, session, line) => expect(describeLeadEvent(type, data, session)).toEqual(line))

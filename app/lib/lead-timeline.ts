@@ -88,6 +88,17 @@ export function describeLeadEvent(type: string, data: Record<string, unknown>, s
         detail: genericDetail(data, ['provider', 'outcome', 'status', 'httpStatus']),
       }
     }
+    case 'consent_withdrawn':
+      // As withdrawMarketingConsent records it (issue 32 Deliver 4): how the "no" came.
+      return {
+        title:
+          data.via === 'unsubscribe'
+            ? 'Consent withdrawn: unsubscribed from a follow-up'
+            : data.via === 'speaker'
+              ? 'Consent withdrawn by your team'
+              : 'Consent withdrawn',
+        detail: null,
+      }
     default: {
       const name = type.replace(/[._-]+/g, ' ').trim()
       return { title: name ? name[0]!.toUpperCase() + name.slice(1) : 'Event', detail: genericDetail(data) }

@@ -61,6 +61,7 @@ export async function withdrawMarketingConsent(
       data: { via: source.via, ...(followUpId ? { followUpId } : {}) },
       actorId: source.via === 'speaker' ? source.actorId : null,
       notify: 'lead.updated',
+      change: 'consent_withdrawn',
     })
   }
   return withdrawn.length

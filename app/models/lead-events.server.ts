@@ -3,7 +3,7 @@ import type { Db, Tx } from '~/db/client.server'
 import { crmSyncs } from '~/db/schema/integrations'
 import { leadErasures, leads } from '~/db/schema/leads'
 import { contacts, leadEvents } from '~/db/schema/people'
-import type { DeletedLeadSnapshot, LeadEventPayload } from '~/jobs/payloads'
+import type { DeletedLeadSnapshot, LeadChange, LeadEventPayload } from '~/jobs/payloads'
 import { enqueueJob } from '~/jobs/queue.server'
 import type { OutsideEvent } from '~/lib/lead-events'
 import { erasureEmailHash } from '~/platform/lead-tokens.server'
@@ -51,6 +51,8 @@ export async function recordLeadEvent(
     actorId?: string | null
     notify?: OutsideEvent
     deleted?: DeletedLeadSnapshot
+    /** Names the kind of a lead.updated for receivers (LeadEventPayload.change). */
+    change?: LeadChange
   },
 ) {
   const now = new Date()
@@ -74,6 +76,7 @@ export async function recordLeadEvent(
             leadId: entry.leadId ?? null,
             occurredAt: now.toISOString(),
             ...(entry.deleted ? { deleted: entry.deleted } : {}),
+            ...(entry.change ? { change: entry.change } : {}),
           },
           { tx },
         )

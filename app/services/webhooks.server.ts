@@ -33,7 +33,7 @@ export type WebhookDeliverPayload = {
   manual?: boolean
 }
 
-type Body = { type: string; timestamp: string; data: Record<string, unknown> }
+type Body = { type: string; change?: string; timestamp: string; data: Record<string, unknown> }
 
 /**
  * The lead.event subscriber: one delivery per enabled endpoint of the owner that wants the event.
@@ -69,7 +69,7 @@ export async function webhookSubscriber(events: DispatchedLeadEvent[], db: Db): 
 async function deliverEvent(event: DispatchedLeadEvent, endpoints: { id: string }[], db: Db) {
   const data = await eventData(event, db)
   if (!data) return
-  const body: Body = { type: event.event, timestamp: event.occurredAt, data }
+  const body: Body = { type: event.event, ...(event.change ? { change: event.change } : {}), timestamp: event.occurredAt, data }
   await db.transaction(async (tx) => {
     // The capture read above, held until commit: erased meanwhile → nothing is written; an erasure
     // starting now waits, then finds these deliveries and erases their bodies (lead-erasure.server.ts).

@@ -98,7 +98,10 @@ describe('/u/{token}: unsubscribe', () => {
       .select({ payload: jobs.payload })
       .from(jobs)
       .where(and(eq(jobs.kind, 'lead.event'), sql`${jobs.payload}->>'contactId' = ${grace.contactId}`))
-    expect(queued.map((j) => (j.payload as { event: string }).event)).toContain('lead.updated')
+    // The lead.updated that webhooks and the CRM push receive names the change.
+    expect(queued.map((j) => j.payload)).toContainEqual(
+      expect.objectContaining({ event: 'lead.updated', change: 'consent_withdrawn' }),
+    )
 
     // The GET page now says it is done; a second POST changes nothing more.
     expect(dataOf(await call(confirmation, makeRequest(`/u/${token}`), { token }))).toMatchObject({ unsubscribed: true })
