@@ -171,6 +171,9 @@ export default function SessionPage() {
         <Link to={`${base}/roi`} className={buttonClass.secondary}>
           ROI
         </Link>
+        <Link to={`${base}/feedback`} className={buttonClass.secondary}>
+          Feedback
+        </Link>
       </PageHeader>
 
       {actionData && 'error' in actionData ? (

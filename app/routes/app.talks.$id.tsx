@@ -39,6 +39,9 @@ export default function EditTalk() {
         <Link to={`/app/talks/${talk.id}/roi`} className={buttonClass.secondary}>
           ROI across sessions
         </Link>
+        <Link to={`/app/talks/${talk.id}/feedback`} className={buttonClass.secondary}>
+          Feedback across sessions
+        </Link>
         <Link to={`/app/sessions/new?talk=${talk.id}`} className={buttonClass.secondary}>
           New session of this talk
         </Link>
