@@ -10,6 +10,7 @@ import { quotedName, type RatingCounts } from '~/lib/feedback-report'
 import type { Scope } from '~/lib/permissions'
 import { likePattern } from '~/lib/text'
 import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
+import { withdrawTestimonials } from './feedback.server'
 import { runnerCondition, runnerSessions, visibleLeadsFilter } from './leads.server'
 
 // What the speaker sees of the feedback (issue 33 Deliver 4; docs/feedback.md "What the speaker
@@ -265,3 +266,34 @@ export async function publicTestimonials(of: { userId: string } | { eventId: str
   return rows.map(named)
 }
 export type PublicTestimonial = Awaited<ReturnType<typeof publicTestimonials>>[number]
+
+/** The capture carries a testimonial its author can still withdraw (the erase page offers it). */
+export async function hasTestimonial(leadId: string) {
+  const [row] = await getDb()
+    .select({ id: feedbackResponses.id })
+    .from(feedbackResponses)
+    .where(
+      and(
+        eq(feedbackResponses.leadId, leadId),
+        eq(feedbackResponses.testimonialPermission, true),
+        isNull(feedbackResponses.withdrawnAt),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
+/**
+ * The author withdraws the testimonial of their capture (the link in their confirmation email, which
+ * the route has checked): recorded in the ledger, then gone from every public page — this process's
+ * cache at once, the others' through the live bus. False when there was none to withdraw.
+ */
+export async function withdrawTestimonialOfLead(leadId: string): Promise<boolean> {
+  const withdrawn = await getDb().transaction(async (tx) => {
+    const [lead] = await tx.select({ ownerId: leads.ownerId }).from(leads).where(eq(leads.id, leadId)).limit(1)
+    return lead ? withdrawTestimonials(tx, lead.ownerId, [leadId]) : 0
+  })
+  if (withdrawn === 0) return false
+  await purgePageCacheEverywhere()
+  return true
+}

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm'
-import { getDb } from '~/db/client.server'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { getDb, type Tx } from '~/db/client.server'
 import { bookingLeads, feedbackConsents, feedbackResponses } from '~/db/schema/feedback'
 import { consentTexts } from '~/db/schema/leads'
 import { consentTextHash, normalizeConsentText } from '~/lib/consent-text'
@@ -135,4 +135,49 @@ export async function getBookingLead(ownerId: string, leadId: string) {
     .where(and(eq(bookingLeads.leadId, leadId), eq(bookingLeads.ownerId, ownerId)))
     .limit(1)
   return row ?? null
+}
+
+/**
+ * The author withdraws their testimonial permission (the link in their confirmation email), or an
+ * erasure takes it with the capture: the quote shows nowhere from now on, and the ledger records the
+ * withdrawal (a row with the same wording, not consented). Runs in the caller's transaction; the
+ * caller purges every process's page cache once it has committed. The number withdrawn.
+ */
+export async function withdrawTestimonials(tx: Tx, ownerId: string, leadIds: string[], now = new Date()) {
+  if (leadIds.length === 0) return 0
+  const withdrawn = await tx
+    .update(feedbackResponses)
+    .set({ withdrawnAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(feedbackResponses.ownerId, ownerId),
+        inArray(feedbackResponses.leadId, leadIds),
+        eq(feedbackResponses.testimonialPermission, true),
+        isNull(feedbackResponses.withdrawnAt),
+      ),
+    )
+    .returning({
+      id: feedbackResponses.id,
+      sessionId: feedbackResponses.sessionId,
+      leadId: feedbackResponses.leadId,
+      hash: feedbackResponses.testimonialHash,
+    })
+  const ledger = withdrawn.flatMap((r) =>
+    r.hash
+      ? [
+          {
+            responseId: r.id,
+            sessionId: r.sessionId,
+            ownerId,
+            leadId: r.leadId,
+            testimonialHash: r.hash,
+            testimonialConsent: false,
+            nameParts: [],
+            createdAt: now,
+          },
+        ]
+      : [],
+  )
+  if (ledger.length > 0) await tx.insert(feedbackConsents).values(ledger)
+  return withdrawn.length
 }

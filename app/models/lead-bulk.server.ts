@@ -8,6 +8,7 @@ import type { Scope } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
 import { eraseCaptures, recordLeadEvent } from '~/models/lead-events.server'
 import { ownerPlan, runnerCondition, visibleLeadsFilter } from './leads.server'
+import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 
 // Bulk actions of the leads list (issue 10 Deliver 2): status, tags and delete on selected people.
 // All or nothing: when any id is not one of the people the scope sees with a visible capture (another
@@ -110,7 +111,7 @@ export async function bulkTag(scope: Scope, ids: readonly string[], tag: string,
  */
 export async function bulkDelete(scope: Scope, ids: readonly string[]): Promise<BulkResult> {
   const { ownerId, userId: actorId } = scope
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx): Promise<BulkResult> => {
     const people = await lockOwnedPeople(tx, scope, ids)
     if (!people) return { ok: false, reason: 'not-found' }
     const captures = await tx
@@ -137,4 +138,7 @@ export async function bulkDelete(scope: Scope, ids: readonly string[]): Promise<
     )
     return { ok: true, changed: people.length }
   })
+  // Their testimonials leave every public page now (issue 33 Deliver 2).
+  if (result.ok) await purgePageCacheEverywhere()
+  return result
 }

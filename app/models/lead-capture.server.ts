@@ -16,6 +16,7 @@ import { wordingsForSpeaker } from '~/lib/session-wording'
 import { speakerInText, speakerNameForAttendees } from '~/lib/speaker-name'
 import { eraseCaptures } from '~/models/lead-events.server'
 import { sha256Hex } from '~/platform/lead-tokens.server'
+import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 
 // The attendee side of lead capture (issue 9): the public session page, its counted views, the
 // thank-you look-up and erasure. The sign-up itself, one statement with its consent ledger row and
@@ -227,7 +228,7 @@ export async function getLeadByEraseToken(code: string, token: string) {
  * True if a lead was erased.
  */
 export async function eraseLeadByToken(code: string, token: string) {
-  return getDb().transaction(async (tx) => {
+  const erased = await getDb().transaction(async (tx) => {
     const [lead] = await tx
       .select({ id: leads.id, ownerId: leads.ownerId })
       .from(leads)
@@ -235,7 +236,10 @@ export async function eraseLeadByToken(code: string, token: string) {
       .where(and(eq(leads.eraseTokenHash, sha256Hex(token)), eq(talkSessions.code, code)))
       .limit(1)
     if (!lead) return false
-    const erased = await eraseCaptures(tx, { ownerId: lead.ownerId, leadIds: [lead.id] }, 'attendee')
-    return erased.length > 0
+    const gone = await eraseCaptures(tx, { ownerId: lead.ownerId, leadIds: [lead.id] }, 'attendee')
+    return gone.length > 0
   })
+  // A testimonial it carried leaves every public page now (the live bus for the other processes).
+  if (erased) await purgePageCacheEverywhere()
+  return erased
 }

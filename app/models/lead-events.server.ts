@@ -7,6 +7,7 @@ import type { DeletedLeadSnapshot, LeadChange, LeadEventPayload } from '~/jobs/p
 import { enqueueJob } from '~/jobs/queue.server'
 import type { OutsideEvent } from '~/lib/lead-events'
 import { erasureEmailHash } from '~/platform/lead-tokens.server'
+import { withdrawTestimonials } from './feedback.server'
 import { eraseStoredCopies } from './lead-erasure.server'
 
 // What happens to a person (issue 10): one row in lead_events per thing that happened (the
@@ -135,6 +136,8 @@ export async function eraseCaptures(
   actorId: string | null = null,
 ) {
   if (where.leadIds.length === 0) return []
+  // A testimonial goes with its capture (issue 33 Deliver 2): withdrawn, and recorded so in the ledger.
+  await withdrawTestimonials(tx, where.ownerId, where.leadIds)
   const erased = await tx
     .delete(leads)
     .where(and(eq(leads.ownerId, where.ownerId), inArray(leads.id, where.leadIds)))

@@ -6,6 +6,7 @@ import type { ContactStatus } from '~/lib/lead-status'
 import type { Scope } from '~/lib/permissions'
 import { eraseCaptures, recordLeadEvent } from '~/models/lead-events.server'
 import { allCaptureIds, findVisiblePerson } from './lead-detail.server'
+import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 
 // The speaker's changes to one person (issue 10 Deliver 2): status, deal value, tags, notes and the
 // deletion of the person. Each runs in one transaction with its timeline entry (recordLeadEvent),
@@ -181,10 +182,13 @@ export function changeNote(actor: Actor, noteId: string, body: string | null) {
  * sees only their sessions' leads deletes the captures made there; the person stays in the workspace
  * while another session's capture of theirs remains.
  */
-export function deletePerson(actor: Actor) {
-  return withPerson(actor, async (tx) => {
+export async function deletePerson(actor: Actor) {
+  const result = await withPerson(actor, async (tx) => {
     const leadIds = await allCaptureIds(tx, actor, actor.contactId)
     const erased = await eraseCaptures(tx, { ownerId: actor.ownerId, leadIds }, 'speaker', actor.userId)
     return { erased: erased.length }
   })
+  // Their testimonials leave every public page now (issue 33 Deliver 2).
+  if (result !== 'not-found' && result.erased > 0) await purgePageCacheEverywhere()
+  return result
 }

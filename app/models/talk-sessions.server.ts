@@ -18,6 +18,7 @@ import { speakerNameForAttendees } from '~/lib/speaker-name'
 import type { Scope } from '~/lib/permissions'
 import { eraseCaptures } from '~/models/lead-events.server'
 import { publish } from '~/platform/live-bus.server'
+import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 import { purgeEventPages } from './events.server'
 import { runnerSessions } from './leads.server'
 import { lockWorkspace } from './workspaces.server'
@@ -299,7 +300,7 @@ export async function duplicateSession(scope: Scope, id: string) {
 export async function deleteSession(scope: Scope, id: string) {
   const { ownerId } = scope
   const mine = and(eq(talkSessions.id, id), eq(talkSessions.workspaceId, ownerId), runnerSessions(scope))
-  return getDb().transaction(async (tx) => {
+  const deleted = await getDb().transaction(async (tx) => {
     const captures = await tx
       .select({ id: leads.id })
       .from(leads)
@@ -313,6 +314,9 @@ export async function deleteSession(scope: Scope, id: string) {
     )
     return rows.length > 0
   })
+  // Its testimonials leave every public page now (issue 33 Deliver 2).
+  if (deleted) await purgePageCacheEverywhere()
+  return deleted
 }
 
 /** Admin: every session of one account, for the unlock switch. */

@@ -9,6 +9,8 @@ import { truncate } from '~/lib/text'
 import { eventProgramme } from '~/models/event-pages.server'
 import { listRooms, publicEventBySlug } from '~/models/events.server'
 import type { loader as rootLoader } from '~/root'
+import { RoomTestimonials } from '~/components/feedback/room-testimonials'
+import { publicTestimonials } from '~/models/feedback-report.server'
 
 // An event's public page (issue 23 Deliver 1): its programme by day and room, each talk with its
 // speaker, linking to the speaker's page under the event. Server-rendered, readable without
@@ -18,7 +20,11 @@ import type { loader as rootLoader } from '~/root'
 export async function loader({ params }: LoaderFunctionArgs) {
   const event = await publicEventBySlug(params.slug ?? '')
   if (!event) throw data('Event not found', { status: 404 })
-  const [rooms, sessions] = await Promise.all([listRooms(event.id), eventProgramme(event.id)])
+  const [rooms, sessions, testimonials] = await Promise.all([
+    listRooms(event.id),
+    eventProgramme(event.id),
+    publicTestimonials({ eventId: event.id }),
+  ])
   const base = `/e/${event.slug}`
   const dates = formatEventDates(event.startsOn, event.endsOn)
   const place = event.isOnline ? 'Online' : [event.venue, event.city].filter(Boolean).join(', ')
@@ -28,13 +34,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
     days: programmeView(sessions, rooms, event.timeZone, (s) => ({
       href: s.speakerSlug ? `${base}/${encodeURIComponent(s.speakerSlug)}` : null,
     })),
+    testimonials,
     canonical: `${getConfig().appUrl}${base}`,
     summary: truncate(event.description || `The programme of ${event.name}: ${dates}, ${place}.`, 160),
   }
 }
 
 export default function PublicEvent() {
-  const { event, zone, days } = useLoaderData<typeof loader>()
+  const { event, zone, days, testimonials } = useLoaderData<typeof loader>()
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-12">
       <header>
@@ -58,6 +65,7 @@ export default function PublicEvent() {
           </div>
         )}
       </section>
+      <RoomTestimonials testimonials={testimonials} title="What the audience said" />
     </article>
   )
 }

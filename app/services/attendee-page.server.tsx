@@ -358,12 +358,15 @@ export function renderErasePage({
   token,
   firstName,
   language,
+  quote = false,
 }: {
   session?: Pick<PublicSession, 'accentColor'>
   code: string
   token: string
   firstName: string
   language: Language
+  /** The capture carries a testimonial the author may withdraw alone (issue 33 Deliver 2). */
+  quote?: boolean
 }) {
   const t = dictionary(language)
   return renderMessagePage({
@@ -377,6 +380,14 @@ export function renderErasePage({
         <button className="btn" type="submit">
           {t.erase.button}
         </button>
+        {quote ? (
+          <>
+            <p>{t.erase.quoteOr}</p>
+            <button className="btn" type="submit" name="intent" value="withdraw-quote">
+              {t.erase.quoteButton}
+            </button>
+          </>
+        ) : null}
       </form>
     ),
   })

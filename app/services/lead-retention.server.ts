@@ -5,6 +5,7 @@ import { workspaces } from '~/db/schema/workspaces'
 import { retentionCutoff } from '~/lib/retention'
 import { recordAudit, type AuditActor } from '~/models/audit.server'
 import { eraseCaptures } from '~/models/lead-events.server'
+import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 
 // Retention (issue 10 Deliver 9): the daily 'leads.retention' job deletes, for every account with
 // a retention setting (a workspace's), the captures first captured longer ago than its number of months, through
@@ -45,6 +46,8 @@ export async function runRetention(
       if (n < batch) break
     }
   }
+  // Testimonials of erased captures leave every public page now (issue 33 Deliver 2).
+  if (erased > 0) await purgePageCacheEverywhere()
   return { accounts: owners.length, erased, batches }
 }
 

@@ -118,6 +118,12 @@ export const de: Dictionary = {
     erasedTitle: 'Ihre Angaben wurden gelöscht',
     erased:
       'Die vortragende Person hat die Angaben, die Sie auf dieser Session-Seite hinterlassen haben, nicht mehr. Wir haben nur vermerkt, dass eine Löschung stattgefunden hat, ohne Ihre Angaben.',
+    quoteOr:
+      'Oder lassen Sie Ihre Angaben bei der vortragenden Person und ziehen Sie nur Ihre Erlaubnis zurück, Ihr Feedback zu zitieren.',
+    quoteButton: 'Nur mein Zitat zurückziehen',
+    withdrawnTitle: 'Ihr Zitat wurde zurückgezogen',
+    withdrawn:
+      'Die vortragende Person kann Ihr Feedback nicht mehr zitieren: Es wurde von ihrem Profil und der Veranstaltungsseite entfernt. Ihre Angaben bleiben bei der vortragenden Person; der Link in Ihrer E-Mail löscht sie weiterhin.',
   },
   email: {
     subjectOffer: ({ offer, speaker }) => `${offer}, von ${speaker}`,

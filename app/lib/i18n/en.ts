@@ -125,6 +125,12 @@ export const en = {
     erasedTitle: 'Your details have been erased',
     erased:
       'The speaker no longer has the details you left on this session page. We kept only a record that an erasure happened, without your details.',
+    /** Issue 33 Deliver 2: the same link withdraws only a testimonial. */
+    quoteOr: 'Or keep your details with the speaker and only withdraw your permission to quote your feedback.',
+    quoteButton: 'Withdraw my quote only',
+    withdrawnTitle: 'Your quote has been withdrawn',
+    withdrawn:
+      'The speaker can no longer quote your feedback: it has been removed from their profile and the event page. Your details stay with the speaker; the link in your email still erases them.',
   },
   /** The attendee's confirmation email (app/emails/leads.ts). */
   email: {

@@ -116,6 +116,11 @@ export const es: Dictionary = {
     erasedTitle: 'Sus datos se han borrado',
     erased:
       'La persona ponente ya no tiene los datos que dejó en esta página de sesión. Solo hemos guardado constancia de que se hizo un borrado, sin sus datos.',
+    quoteOr: 'O mantenga sus datos con la persona ponente y retire solo su permiso para citar su opinión.',
+    quoteButton: 'Retirar solo mi cita',
+    withdrawnTitle: 'Su cita se ha retirado',
+    withdrawn:
+      'La persona ponente ya no puede citar su opinión: se ha quitado de su perfil y de la página del evento. Sus datos siguen con la persona ponente; el enlace de su correo sigue borrándolos.',
   },
   email: {
     subjectOffer: ({ offer, speaker }) => `${offer}, de ${speaker}`,

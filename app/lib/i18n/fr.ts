@@ -124,6 +124,11 @@ export const fr: Dictionary = {
     erasedTitle: 'Vos coordonnées ont été effacées',
     erased:
       'L’intervenant n’a plus les coordonnées que vous avez laissées sur cette page de session. Nous avons seulement gardé une trace de l’effacement, sans vos coordonnées.',
+    quoteOr: 'Ou gardez vos coordonnées chez l’intervenant et retirez seulement votre permission de citer votre avis.',
+    quoteButton: 'Retirer seulement ma citation',
+    withdrawnTitle: 'Votre citation a été retirée',
+    withdrawn:
+      'L’intervenant ne peut plus citer votre avis : il a été retiré de son profil et de la page de l’événement. Vos coordonnées restent chez l’intervenant ; le lien de votre e-mail permet toujours de les effacer.',
   },
   email: {
     subjectOffer: ({ offer, speaker }) => `${offer}, de la part de ${speaker}`,

@@ -117,6 +117,11 @@ export const it: Dictionary = {
     erasedTitle: 'I tuoi dati sono stati cancellati',
     erased:
       'Chi presenta non ha più i dati che hai lasciato su questa pagina di sessione. Abbiamo tenuto solo traccia dell’avvenuta cancellazione, senza i tuoi dati.',
+    quoteOr: 'Oppure lascia i tuoi dati a chi presenta e ritira solo il permesso di citare il tuo feedback.',
+    quoteButton: 'Ritira solo la mia citazione',
+    withdrawnTitle: 'La tua citazione è stata ritirata',
+    withdrawn:
+      'Chi presenta non può più citare il tuo feedback: è stato tolto dal suo profilo e dalla pagina dell’evento. I tuoi dati restano a chi presenta; il link nella tua email li cancella comunque.',
   },
   email: {
     subjectOffer: ({ offer, speaker }) => `${offer}, da ${speaker}`,

@@ -117,6 +117,11 @@ export const nl: Dictionary = {
     erasedTitle: 'Je gegevens zijn gewist',
     erased:
       'De spreker heeft de gegevens die je op deze sessiepagina hebt achtergelaten niet meer. We hebben alleen vastgelegd dat er iets is gewist, zonder je gegevens.',
+    quoteOr: 'Of laat je gegevens bij de spreker en trek alleen je toestemming in om je feedback te citeren.',
+    quoteButton: 'Alleen mijn citaat intrekken',
+    withdrawnTitle: 'Je citaat is ingetrokken',
+    withdrawn:
+      'De spreker kan je feedback niet meer citeren: die is van het profiel en de evenementpagina gehaald. Je gegevens blijven bij de spreker; de link in je e-mail wist ze nog steeds.',
   },
   email: {
     subjectOffer: ({ offer, speaker }) => `${offer}, van ${speaker}`,

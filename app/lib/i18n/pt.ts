@@ -118,6 +118,11 @@ export const pt: Dictionary = {
     erasedTitle: 'Os seus dados foram apagados',
     erased:
       'Quem apresenta já não tem os dados que deixou nesta página de sessão. Guardámos apenas o registo de que houve um apagamento, sem os seus dados.',
+    quoteOr: 'Ou mantenha os seus dados com quem apresenta e retire apenas a sua autorização para citar a sua opinião.',
+    quoteButton: 'Retirar apenas a minha citação',
+    withdrawnTitle: 'A sua citação foi retirada',
+    withdrawn:
+      'Quem apresenta já não pode citar a sua opinião: foi removida do perfil e da página do evento. Os seus dados ficam com quem apresenta; o link no seu email continua a apagá-los.',
   },
   email: {
     subjectOffer: ({ offer, speaker }) => `${offer}, de ${speaker}`,

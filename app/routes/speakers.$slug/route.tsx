@@ -8,11 +8,13 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { useModalHref } from '~/components/modal'
 import { useNonce } from '~/components/nonce'
+import { RoomTestimonials } from '~/components/feedback/room-testimonials'
 import { PinIcon } from '~/components/speakers/speaker-card'
 import { getConfig } from '~/config.server'
 import { notListedMessage } from '~/lib/plans'
 import { htmlToText, truncate } from '~/lib/text'
 import { embeddableVideoSrc } from '~/lib/video-embed'
+import { publicTestimonials } from '~/models/feedback-report.server'
 import { getPublishedSpeakerBySlug } from '~/models/speakers.server'
 import type { loader as rootLoader } from '~/root'
 import bioCss from '~/components/bio-editor/bio-content.css?url'
@@ -53,6 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canonical: `${getConfig().appUrl}/speakers/${encodeURIComponent(speaker.slug)}`,
     // The form's hints from the server's schema, so the page ships no validation library.
     contactConstraint: getZodConstraint(ContactSpeakerSchema),
+    // Approved quotes from the sessions the profile's account runs (issue 33 Deliver 2).
+    testimonials: ownerId ? await publicTestimonials({ userId: ownerId }) : [],
   }
 }
 
@@ -60,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const action = contactSpeakerAction
 
 export default function SpeakerProfile() {
-  const { notListed, speaker, videoSrc, modal, sent, canonical, contactConstraint } = useLoaderData<typeof loader>()
+  const { notListed, speaker, videoSrc, modal, sent, canonical, contactConstraint, testimonials } = useLoaderData<typeof loader>()
   const contactHref = useModalHref(CONTACT_MODAL)
   const nonce = useNonce()
   const jsonLd = JSON.stringify({
@@ -159,6 +163,8 @@ export default function SpeakerProfile() {
         {/* Sanitized with DOMPurify when it was saved (app/services/sanitize.server.ts). */}
         <div className="bio-content" dangerouslySetInnerHTML={{ __html: speaker.bio }} />
       </section>
+
+      <RoomTestimonials testimonials={testimonials} />
 
       {speaker.signatureTalks.length ? (
         <section aria-labelledby="talks" className="mt-12">

@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '~/db/client.server'
+import { feedbackConsents, feedbackResponses } from '~/db/schema/feedback'
+import { speakers } from '~/db/schema/directory'
+import { leads } from '~/db/schema/leads'
+import { talkSessions } from '~/db/schema/talks'
+import { feedbackState, testimonialText } from '~/lib/feedback'
+import { storeFeedback } from '~/models/feedback.server'
+import { setTestimonialApproval } from '~/models/feedback-report.server'
+import { getPublicSession } from '~/models/lead-capture.server'
+import { submitLead } from '~/models/lead-submit.server'
+import { deleteSession } from '~/models/talk-sessions.server'
+import { sha256Hex } from '~/platform/lead-tokens.server'
+import { LiveBus, startLiveBus, stopLiveBus } from '~/platform/live-bus.server'
+import { applyPageCachePurges, PAGE_CACHE_CHANNEL } from '~/platform/page-purge.server'
+import { getCachedPage, pageCacheGeneration, storeCachedPage, type CachedPage } from '~/platform/page-store.server'
+import { action as eraseAction, loader as eraseLoader } from '~/routes/t.$code_.erase.$token'
+import { loader as eventLoader } from '~/routes/e.$slug._index'
+import { loader as profileLoader } from '~/routes/speakers.$slug/route'
+import { browserKeyHash, newBrowserId } from '~/services/feedback-cookie.server'
+import { makeEvent } from './event-fixtures'
+import { withDatabase } from './global-setup'
+import { attendeeEmail, createLiveSession, createOwner } from './lead-capture-utils'
+import { call, makeRequest } from './utils'
+
+// Approved testimonials on the public speaker profile and the talk's event page with only the
+// permitted name parts (issue 33 Deliver 2); withdrawing from the confirmation email's link, or an
+// erasure, takes the quote off both at once — this process's page cache purged, and the other
+// processes' through the live bus (LISTEN/NOTIFY on Postgres).
+
+const onPostgres = process.env.TEST_DB_DRIVER === 'postgres'
+const STARTS = new Date('2027-03-10T10:00:00Z')
+const feedbackOn = { feedbackEnabled: true, startsAt: STARTS, durationMinutes: 45 } as const
+const open = feedbackState(
+  { ...feedbackOn, feedbackOpens: 'start', feedbackOpensBeforeEndMinutes: 10, feedbackClosesAfterMinutes: 60 },
+  new Date('2027-03-10T10:20:00Z'),
+)
+
+async function databaseUrl() {
+  const rows = await getDb().execute<{ name: string }>(sql`select current_database() as name`)
+  const [row] = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { name: string }[] }).rows) as { name: string }[]
+  return withDatabase(process.env.TEST_DATABASE_URL!, row!.name)
+}
+
+let off: () => void
+beforeAll(async () => {
+  await startLiveBus(onPostgres ? await databaseUrl() : undefined)
+  off = applyPageCachePurges()
+})
+afterAll(async () => {
+  off()
+  await stopLiveBus()
+})
+
+/** A speaker with a profile, a session at their event, and Grace's approved quote (name and title permitted). */
+async function approvedQuote(quote: string) {
+  const owner = await createOwner(undefined, { plan: 'pro' })
+  const [profile] = await getDb().select().from(speakers).where(eq(speakers.userId, owner.id))
+  const event = await makeEvent(owner.id)
+  const { session } = await createLiveSession(owner.id, { ...feedbackOn, eventId: event.id })
+  const ps = (await getPublicSession(session.code))!
+  const lead = (await submitLead({
+    session: ps,
+    submissionId: crypto.randomUUID(),
+    input: {
+      firstName: 'Grace',
+      email: attendeeEmail(),
+      company: 'US Navy',
+      jobTitle: 'Rear Admiral',
+      phone: null,
+      linkedinUrl: null,
+      answers: { role: 'Engineering' },
+      marketingConsent: false,
+      shareWithSpeaker: false,
+    },
+    noticeText: 'Notice',
+    marketingText: null,
+  }))!
+  const stored = await storeFeedback({
+    session: { id: session.id, workspaceId: owner.id },
+    browserKeyHash: browserKeyHash(session.id, newBrowserId()),
+    state: open,
+    input: {
+      rating: 5,
+      followUp: quote,
+      contentRating: null,
+      deliveryRating: null,
+      slidesRating: null,
+      testimonial: true,
+      nameParts: ['name', 'title'],
+    },
+    lead,
+    testimonialText: testimonialText(ps.speakerName, ['name', 'title']),
+  })
+  const scope = { ownerId: owner.id, userId: owner.id, runnerId: null }
+  expect(await setTestimonialApproval(scope, stored.responseId!, 'approved')).toBe(true)
+  // The erasure token is only in the confirmation email: give the capture a known one.
+  const token = randomBytes(32).toString('base64url')
+  await getDb()
+    .update(leads)
+    .set({ eraseTokenHash: sha256Hex(token) })
+    .where(eq(leads.id, lead.leadId))
+  return { owner, profile: profile!, event, session, lead, token, responseId: stored.responseId! }
+}
+
+type Quote = { quote: string; author: string }
+async function shownOnProfile(slug: string) {
+  const page = (await call(profileLoader, makeRequest(`/speakers/${slug}`), { slug })) as { testimonials: Quote[] }
+  return page.testimonials
+}
+async function shownOnEventPage(slug: string) {
+  const page = (await call(eventLoader, makeRequest(`/e/${slug}`), { slug })) as { testimonials: Quote[] }
+  return page.testimonials
+}
+
+const cachedPage = (): CachedPage => ({
+  status: 200,
+  headers: [],
+  body: Buffer.from('<p>cached profile</p>'),
+  gzip: Buffer.alloc(0),
+  br: Buffer.alloc(0),
+  etag: 'e',
+  scriptHashes: [],
+  storedAt: Date.now(),
+})
+
+describe('testimonials on the public pages', () => {
+  it('shows an approved quote on the profile and the event page with only the permitted name parts', async () => {
+    const fx = await approvedQuote('The pairing rota changed our team')
+    for (const shown of [await shownOnProfile(fx.profile.slug), await shownOnEventPage(fx.event.slug)]) {
+      expect(shown).toMatchObject([{ quote: 'The pairing rota changed our team', author: 'Grace, Rear Admiral' }])
+      // The company was not permitted.
+      expect(JSON.stringify(shown)).not.toContain('US Navy')
+    }
+  })
+
+  it('withdraws from the confirmation email’s link: gone from both pages and from the page cache at once, recorded in the ledger', async () => {
+    const fx = await approvedQuote('Withdraw me')
+    const params = { code: fx.session.code, token: fx.token }
+    const confirm = (await call(eraseLoader, makeRequest(`/t/${fx.session.code}/erase/${fx.token}`), params)) as Response
+    expect(await confirm.text()).toContain('Withdraw my quote only')
+
+    expect(storeCachedPage(`/speakers/${fx.profile.slug}`, cachedPage(), pageCacheGeneration())).toBe(true)
+    // Another server process: its own bus on its own LISTEN connection, purging its own cache.
+    let otherPurged = 0
+    const other = new LiveBus({ databaseUrl: onPostgres ? await databaseUrl() : undefined, applicationName: 'fb-other' })
+    await other.start()
+    other.subscribe(PAGE_CACHE_CHANNEL, (p) => p && otherPurged++)
+    try {
+      const res = (await call(
+        eraseAction,
+        makeRequest(`/t/${fx.session.code}/erase/${fx.token}`, { form: { intent: 'withdraw-quote' } }),
+        params,
+      )) as Response
+      expect(res.status).toBe(303)
+      expect(res.headers.get('Location')).toBe(`/t/${fx.session.code}/withdrawn?lang=en`)
+      // This process: purged before the answer.
+      expect(getCachedPage(`/speakers/${fx.profile.slug}`)).toBeNull()
+      if (onPostgres) {
+        const end = Date.now() + 3_000
+        while (otherPurged === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20))
+        expect(otherPurged).toBe(1)
+      }
+    } finally {
+      await other.stop()
+    }
+    expect(await shownOnProfile(fx.profile.slug)).toEqual([])
+    expect(await shownOnEventPage(fx.event.slug)).toEqual([])
+    // The details stay with the speaker; the ledger has the withdrawal with the same wording.
+    const [row] = await getDb().select().from(feedbackResponses).where(eq(feedbackResponses.id, fx.responseId))
+    expect(row!.leadId).toBe(fx.lead.leadId)
+    expect(row!.withdrawnAt).not.toBeNull()
+    const ledger = await getDb()
+      .select()
+      .from(feedbackConsents)
+      .where(eq(feedbackConsents.responseId, fx.responseId))
+      .orderBy(feedbackConsents.id)
+    expect(ledger.map((r) => r.testimonialConsent)).toEqual([true, false])
+    expect(ledger[1]!.testimonialHash).toBe(ledger[0]!.testimonialHash)
+    // Approving it again is refused: it is withdrawn.
+    expect(
+      await setTestimonialApproval({ ownerId: fx.owner.id, userId: fx.owner.id, runnerId: null }, fx.responseId, 'approved'),
+    ).toBe(false)
+    // The link no longer offers it.
+    const again = (await call(eraseLoader, makeRequest(`/t/${fx.session.code}/erase/${fx.token}`), params)) as Response
+    expect(await again.text()).not.toContain('Withdraw my quote only')
+  })
+
+  it('an erasure takes the quote off both pages and purges the cache', async () => {
+    const fx = await approvedQuote('Erase me')
+    expect(await shownOnProfile(fx.profile.slug)).toHaveLength(1)
+    expect(storeCachedPage(`/e/${fx.event.slug}`, cachedPage(), pageCacheGeneration())).toBe(true)
+    const res = (await call(eraseAction, makeRequest(`/t/${fx.session.code}/erase/${fx.token}`, { form: {} }), {
+      code: fx.session.code,
+      token: fx.token,
+    })) as Response
+    expect(res.status).toBe(303)
+    expect(getCachedPage(`/e/${fx.event.slug}`)).toBeNull()
+    expect(await shownOnProfile(fx.profile.slug)).toEqual([])
+    expect(await shownOnEventPage(fx.event.slug)).toEqual([])
+    const [row] = await getDb().select().from(feedbackResponses).where(eq(feedbackResponses.id, fx.responseId))
+    expect(row).toMatchObject({ leadId: null })
+    expect(row!.withdrawnAt).not.toBeNull()
+  })
+
+  it('deleting the session takes its quotes off the pages', async () => {
+    const fx = await approvedQuote('Session gone')
+    await getDb().update(talkSessions).set({ status: 'closed' }).where(eq(talkSessions.id, fx.session.id))
+    expect(await deleteSession({ ownerId: fx.owner.id, userId: fx.owner.id, runnerId: null }, fx.session.id)).toBe(true)
+    expect(await shownOnProfile(fx.profile.slug)).toEqual([])
+  })
+})
