@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { workspaceMeta } from '~/components/workspace/workspace'
 import { getConfig } from '~/config.server'
 import { formatEventDates } from '~/lib/event-programme'
+import { composeLink } from '~/lib/follow-up-compose'
 import { requireEvent } from '~/services/event-scope.server'
 
 // The frame of one event's organiser pages (/app/events/{id}/…): its name, dates, status, public
@@ -68,14 +69,22 @@ export default function EventLayout() {
             )}
           </p>
         </div>
-        {/* Every session's QR code (SVG and PNG) and slide in one ZIP, named for the printer (Deliver 8). */}
-        <a
-          href={`${base}/qr.zip`}
-          download
-          className="rounded-md border border-white/15 px-3 py-2 text-sm font-semibold text-white hover:bg-white/5"
-        >
-          Download every QR code and slide (ZIP)
-        </a>
+        <div className="flex flex-wrap gap-3">
+          <Link
+            to={composeLink('event', event.id)}
+            className="rounded-md border border-white/15 px-3 py-2 text-sm font-semibold text-white hover:bg-white/5"
+          >
+            Write a follow-up to its leads
+          </Link>
+          {/* Every session's QR code (SVG and PNG) and slide in one ZIP, named for the printer (Deliver 8). */}
+          <a
+            href={`${base}/qr.zip`}
+            download
+            className="rounded-md border border-white/15 px-3 py-2 text-sm font-semibold text-white hover:bg-white/5"
+          >
+            Download every QR code and slide (ZIP)
+          </a>
+        </div>
       </header>
       <nav aria-label="Event" className="mt-6 border-b border-white/10">
         <ul className="flex flex-wrap gap-1 text-sm">

@@ -5,7 +5,10 @@ import { requireWorkspace, sessionsScope } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CollapsingTable, UtcMinute, type CollapsingColumn } from '~/components/leads/collapsing-table'
 import { marketingMeta } from '~/components/marketing/meta'
+import { buttonClass } from '~/components/forms'
+import { composeLink } from '~/lib/follow-up-compose'
 import { formatAnswer } from '~/lib/lead-form'
+import { can } from '~/lib/permissions'
 import { PLAN_LIMITS } from '~/lib/plans'
 import { listSessionLeads } from '~/models/leads.server'
 import { unlockOffer } from '~/services/checkout.server'
@@ -39,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })),
     total,
     locked,
+    canFollowUp: can(scope.role, 'followUps.send'),
     visibleLimit: PLAN_LIMITS[session.plan].visibleLeadsPerSession,
     unlockPrice: unlock.price,
     unlock,
@@ -46,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function SessionLeads() {
-  const { session, leads, total, locked, visibleLimit, unlock } = useLoaderData<typeof loader>()
+  const { session, leads, total, locked, visibleLimit, unlock, canFollowUp } = useLoaderData<typeof loader>()
   return (
     <div>
       <p>
@@ -62,6 +66,13 @@ export default function SessionLeads() {
         {total === 1 ? '1 lead' : `${total} leads`}
         {locked > 0 ? ` — ${leads.length} shown, ${locked} locked` : ''}
       </p>
+      {canFollowUp && total > 0 ? (
+        <p className="mt-3">
+          <Link to={composeLink('session', session.id)} className={buttonClass.secondary}>
+            Write a follow-up
+          </Link>
+        </p>
+      ) : null}
 
       {total === 0 ? (
         <div className="mt-6 rounded-lg border border-white/10 bg-ink-900/60 p-6 text-slate-300">

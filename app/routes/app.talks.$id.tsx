@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { TalkForm } from '~/components/workspace/talk-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { composeLink } from '~/lib/follow-up-compose'
 import { isUuid } from '~/lib/text'
 import { TalkSchema } from '~/lib/talk-session'
 import { getTalk, updateTalk } from '~/models/talks.server'
@@ -44,6 +45,9 @@ export default function EditTalk() {
         </Link>
         <Link to={`/app/sessions/new?talk=${talk.id}`} className={buttonClass.secondary}>
           New session of this talk
+        </Link>
+        <Link to={composeLink('talk', talk.id)} className={buttonClass.secondary}>
+          Write a follow-up to its leads
         </Link>
       </PageHeader>
       <TalkForm talk={talk} lastResult={actionData?.result} cancelTo="/app/talks" />

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { requireWorkspace } from '~/auth/workspace.server'
-import { WORKSPACE_PARAM } from '~/lib/permissions'
+import { can, WORKSPACE_PARAM } from '~/lib/permissions'
 import { UnlockButton } from '~/components/billing/unlock-button'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -53,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     filters,
     query,
+    canFollowUp: can(scope.role, 'followUps.send'),
     filtered,
     page,
     totalPages: list.totalPages,
@@ -142,7 +143,13 @@ export default function Leads() {
       <div className="mt-8 grid gap-6 lg:grid-cols-[18rem_1fr]">
         <aside className="flex flex-col gap-6">
           <LeadFiltersForm filters={data.filters} options={data.options} filtered={filtered} />
-          <SegmentsPanel segments={data.segments} query={query} renaming={data.renaming} actionData={actionData} />
+          <SegmentsPanel
+            segments={data.segments}
+            query={query}
+            renaming={data.renaming}
+            actionData={actionData}
+            canFollowUp={data.canFollowUp}
+          />
         </aside>
         <div className="min-w-0">
           {data.anyPeople ? (

@@ -2,6 +2,7 @@ import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { Link } from '@remix-run/react'
 import { ConfirmDeleteForm } from '~/components/content/confirm-submit'
 import { buttonClass, Field } from '~/components/forms'
+import { composeLink } from '~/lib/follow-up-compose'
 import type { LeadsActionData } from './actions.server'
 
 // Segments: named saved filters beside the filter form. Opening one is a link to its query; saving,
@@ -16,7 +17,9 @@ export function SegmentsPanel({
   query,
   renaming,
   actionData,
+  canFollowUp,
 }: {
+  canFollowUp: boolean
   segments: Segment[]
   query: string
   renaming: Segment | null
@@ -52,6 +55,11 @@ export function SegmentsPanel({
               <Link to={renameWith(s.id)} className="text-slate-300 underline" aria-label={`Rename the segment ${s.name}`}>
                 Rename
               </Link>
+              {canFollowUp ? (
+                <Link to={composeLink('segment', s.id)} className="text-slate-300 underline">
+                  Write a follow-up<span className="sr-only"> to the segment {s.name}</span>
+                </Link>
+              ) : null}
               <ConfirmDeleteForm
                 message={`Delete the segment “${s.name}”? The people in it stay.`}
                 fields={{ intent: 'delete-segment', segmentId: s.id, name: s.name, back: query }}
