@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { fieldsFor, mergeErrors, mergeTokens, renderMerge, testSubject, type MergeValues } from './follow-up-merge'
+import {
+  fieldsFor,
+  fillRecipient,
+  fillShared,
+  mergeErrors,
+  mergeTokens,
+  renderMerge,
+  testSubject,
+  type MergeValues,
+} from './follow-up-merge'
 
 const values: MergeValues = {
   first_name: 'Ada',
@@ -63,5 +72,24 @@ describe('merge fields', () => {
   it('keeps a subject on one line and marks a test', () => {
     expect(renderMerge('Hi {{first_name}}', { ...values, first_name: 'A\r\nBcc: x' }, { html: false })).toBe('Hi A Bcc: x')
     expect(testSubject('Your slides')).toBe('[Test] Your slides')
+  })
+})
+
+describe('merging for a send', () => {
+  it('fills the shared fields once and the first name per recipient, as renderMerge does in one go', () => {
+    const template =
+      '<p>Hi {{first_name|there}}, {{talk_title}} at {{event_name|the event}}: <a href="{{offer_link}}">x</a> — {{sender_name}}</p>'
+    const { first_name: _, ...shared } = values
+    const frozen = fillShared(template, { ...shared, event_name: null }, { html: true })
+    expect(frozen).toBe(
+      '<p>Hi {{first_name|there}}, Shipping &lt;fast&gt; at the event: <a href="https://example.com/slides?a=1&amp;b=2">x</a> — Grace Hopper</p>',
+    )
+    expect(fillRecipient(frozen, 'Ada', { html: true })).toBe(
+      renderMerge(template, { ...values, event_name: null }, { html: true }),
+    )
+    expect(fillRecipient(frozen, null, { html: true })).toContain('Hi there,')
+    expect(
+      fillRecipient(fillShared('{{talk_title}} for {{first_name}}', shared, { html: false }), 'Linus', { html: false }),
+    ).toBe('Shipping <fast> for Linus')
   })
 })

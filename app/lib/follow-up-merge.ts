@@ -98,6 +98,29 @@ export function renderMerge(template: string, values: MergeValues, options: { ht
   return options.html ? filled : filled.replace(/[\r\n]+/g, ' ')
 }
 
+/**
+ * Fills every field but first_name (the values all recipients share), leaving `{{first_name…}}` for
+ * each recipient's message: sending does this once when it starts, so the talk, event, offer link
+ * and sender's name are fixed with the recipients and every retried batch builds the same bytes.
+ */
+export function fillShared(template: string, values: Omit<MergeValues, 'first_name'>, options: { html: boolean }): string {
+  return template.replace(FIELD, (raw, name: string, fallback: string | undefined) => {
+    if (name === 'first_name') return raw
+    const value = isMergeField(name) ? { ...values, first_name: null }[name]?.trim() : ''
+    if (value) return options.html ? escapeHtml(value) : value.replace(/[\r\n]+/g, ' ')
+    return fallback?.trim() ?? ''
+  })
+}
+
+/** One recipient's copy of a template whose shared fields are filled (fillShared). */
+export function fillRecipient(template: string, firstName: string | null, options: { html: boolean }): string {
+  return renderMerge(
+    template,
+    { first_name: firstName, talk_title: null, event_name: null, offer_link: null, sender_name: null },
+    options,
+  )
+}
+
 /** A subject marked as a test send's. */
 export function testSubject(subject: string) {
   return `[Test] ${subject}`

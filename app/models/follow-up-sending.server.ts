@@ -4,12 +4,14 @@ import { followUpRecipients, followUps, sendRates } from '~/db/schema/follow-ups
 import { jobs } from '~/db/schema/jobs'
 import { sendingPauses } from '~/db/schema/mail-provider'
 import { jobsQueued } from '~/jobs/queue.server'
+import { fillShared } from '~/lib/follow-up-merge'
 import { prepareBody } from '~/lib/follow-up-message'
 import { FOLLOW_UP_BATCH_SIZE } from '~/lib/follow-ups'
 import type { Scope } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
 import { recordAudit, type AuditActor } from './audit.server'
 import { audienceFactsQuery, includedCondition } from './follow-up-audience.server'
+import { sharedMergeValues } from './follow-up-compose.server'
 import { audienceOf, type FollowUp } from './follow-ups.server'
 import { workspacePlan } from './workspaces.server'
 
@@ -42,6 +44,12 @@ export async function startFollowUp(
   // Decided before the transaction: the From header (a verified sending domain or MAIL_FROM) and the plan.
   const fromHeader = await options.from(candidate)
   const plan = await workspacePlan(candidate.ownerId)
+  // The merge fields every recipient shares (talk, event, offer link, sender) are filled now and
+  // stored with it, so the links and every batch's bytes are fixed from here; each message fills in
+  // only its recipient's first name (app/lib/follow-up-merge.ts).
+  const shared = await sharedMergeValues(candidate)
+  const subject = fillShared(candidate.subject, shared, { html: false })
+  const bodyHtml = fillShared(candidate.bodyHtml, shared, { html: true })
   return db.transaction(async (tx) => {
     const [paused] = await tx
       .select({ reason: sendingPauses.reason })
@@ -58,7 +66,9 @@ export async function startFollowUp(
         status: 'sending',
         startedAt: now,
         fromHeader,
-        links: prepareBody(candidate.bodyHtml).links,
+        subject,
+        bodyHtml,
+        links: prepareBody(bodyHtml).links,
         statusReason: null,
         updatedAt: now,
       })
@@ -66,6 +76,7 @@ export async function startFollowUp(
         and(
           eq(followUps.id, candidate.id),
           eq(followUps.bodyHtml, candidate.bodyHtml),
+          eq(followUps.subject, candidate.subject),
           options.due
             ? and(eq(followUps.status, 'scheduled'), lte(followUps.scheduledAt, options.due))
             : inArray(followUps.status, ['draft', 'scheduled']),

@@ -14,6 +14,7 @@ import { followUpDraftSchema, SCHEDULE_MESSAGES, ScheduleSchema, statusSentence 
 import { FOLLOW_UP_STATUS_LABELS, isEditable } from '~/lib/follow-ups'
 import { formatSessionTime, timeZoneList, utcToZonedLocal } from '~/lib/time-zone'
 import { previewRecipient, previewRecipients, sourceInfo } from '~/models/follow-up-compose.server'
+import { sendFollowUpNow } from '~/models/follow-up-sending.server'
 import {
   cancelFollowUp,
   defaultTimeZone,
@@ -26,6 +27,7 @@ import {
 } from '~/models/follow-ups.server'
 import { renderFollowUp, sendTestFollowUp } from '~/services/follow-up-compose.server'
 import { saveFollowUpDraft } from '~/services/follow-up-drafts.server'
+import { senderFrom } from '~/services/follow-up-send.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -38,6 +40,7 @@ export const links = () => [{ rel: 'stylesheet', href: bioCss }]
 
 const NOT_FOUND = 'Follow-up not found'
 const NOT_EDITABLE = 'This follow-up has started sending: it can no longer be changed or cancelled.'
+const PAUSED = 'Sending is paused for this workspace (see the notice at the top of the page): nothing was sent.'
 const PREVIEW_LIMIT = 50
 
 async function load(request: Request, id: string | undefined) {
@@ -111,6 +114,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
         type: 'success',
         description: `Test sent to ${to}.`,
       })
+    }
+    case 'send': {
+      const result = await sendFollowUpNow(scope, followUp.id, { id: scope.user.id, email: scope.user.email }, (f) =>
+        senderFrom(f),
+      )
+      if (result === 'not-found') throw new Response(NOT_FOUND, { status: 404 })
+      if (result === 'paused') return data({ intent, message: PAUSED }, { status: 409 })
+      if (result !== 'started') return data({ intent, message: NOT_EDITABLE }, { status: 409 })
+      return redirectWithToast(page, { type: 'success', description: 'Sending started.' })
     }
     case 'schedule': {
       const submission = parseWithZod(form, { schema: ScheduleSchema })
@@ -249,7 +261,8 @@ function Preview() {
 }
 
 function SendControls({ scheduleResult }: { scheduleResult?: SubmissionResult<string[]> }) {
-  const { followUp, zone, timeZones } = useLoaderData<typeof loader>()
+  const { followUp, zone, timeZones, summary } = useLoaderData<typeof loader>()
+  const receiving = summary?.receiving ?? 0
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useServerForm({
     id: 'follow-up-schedule',
@@ -261,7 +274,13 @@ function SendControls({ scheduleResult }: { scheduleResult?: SubmissionResult<st
   })
   return (
     <Panel title="Send" id="send-title">
-      <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-4">
+      <WorkspaceForm method="post" className="mt-4">
+        <button type="submit" name="intent" value="send" className={buttonClass.primary} disabled={busy}>
+          Send now to {receiving === 1 ? '1 person' : `${receiving} people`}
+        </button>
+      </WorkspaceForm>
+      <p className="mt-6 text-sm text-slate-300">Or schedule it for later:</p>
+      <WorkspaceForm method="post" {...getFormProps(form)} className="mt-2 flex flex-wrap items-end gap-4">
         <input type="hidden" name="intent" value="schedule" />
         <Field
           label="Send at"

@@ -1,5 +1,6 @@
 import { getConfig, type Config } from '~/config.server'
 import type { JobRow } from '~/jobs/queue.server'
+import { fillRecipient } from '~/lib/follow-up-merge'
 import { addressOf, buildMessage, fromHeader, prepareBody, type FollowUpMessage } from '~/lib/follow-up-message'
 import {
   completeBatch,
@@ -102,8 +103,9 @@ function messagesFor(followUp: FollowUp, recipients: BatchRecipient[], config: C
         from: followUp.fromHeader ?? fromHeader(followUp.fromName, config.BRAND_NAME, addressOf(config.MAIL_FROM)),
         replyTo: followUp.replyTo,
         to: r.email,
-        subject: followUp.subject,
-        body: prepareBody(followUp.bodyHtml),
+        // The shared merge fields were filled when sending started; the first name is each one's.
+        subject: fillRecipient(followUp.subject, r.firstName, { html: false }),
+        body: prepareBody(fillRecipient(followUp.bodyHtml, r.firstName, { html: true })),
         token,
         senderName: followUp.fromName || config.BRAND_NAME,
       }),

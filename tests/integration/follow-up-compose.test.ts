@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { and, sql } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { getConfig } from '~/config.server'
 import { getDb } from '~/db/client.server'
 import { followUps } from '~/db/schema/follow-ups'
+import { jobs } from '~/db/schema/jobs'
+import { createBatchTransport } from '~/services/follow-up-send.server'
+import { createJobRegistry } from '~/services/job-kinds.server'
+import { JobWorker } from '~/services/jobs.server'
+import { drainUntilFinished } from './follow-up-utils'
 import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { COMPOSE_MESSAGES, SCHEDULE_MESSAGES } from '~/lib/follow-up-compose'
 import { action as followUpAction, loader as followUpLoader } from '~/routes/app.follow-ups.$id'
@@ -50,6 +57,12 @@ async function composed(me: { cookie: string; session: { id: string } }) {
   expect(statusOf(r)).toBe(302)
   return locationOf(r)!.split('/').at(-1)!
 }
+
+let worker: JobWorker | undefined
+afterEach(async () => {
+  await worker?.stop()
+  worker = undefined
+})
 
 describe('composing a follow-up', () => {
   it('shows who would receive it before a draft exists, and 404s another workspace’s source', async () => {
@@ -222,5 +235,53 @@ describe('composing a follow-up', () => {
     ])
     const [row] = await getDb().select().from(followUps).where(eq(followUps.id, id))
     expect(row!.status).toBe('draft')
+  })
+
+  it('sends from the page: each recipient’s message with their merge fields, then the numbers', async () => {
+    const me = await speaker()
+    const grace = attendeeEmail()
+    const linus = attendeeEmail()
+    await signUp(me.session, { email: grace, first_name: 'Grace', marketing: 'yes' })
+    await signUp(me.session, { email: linus, first_name: 'Linus', marketing: 'yes' })
+    await signUp(me.session, { email: attendeeEmail(), marketing: 'no' })
+    const id = await composed(me)
+    const sent = await call(
+      followUpAction,
+      makeRequest(`/app/follow-ups/${id}`, { cookie: me.cookie, form: { intent: 'send' } }),
+      { id },
+    )
+    expect(statusOf(sent)).toBe(302)
+    worker = new JobWorker({ registry: createJobRegistry({ batchTransport: createBatchTransport(getConfig()) }), pollMs: 50 })
+    const done = await drainUntilFinished(worker, id)
+    expect(done).toMatchObject({ status: 'sent', recipientCount: 2, sentCount: 2 })
+    const copies = await getDb()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'email'), sql`${jobs.result}->>'followUpId' = ${id}`))
+    const byAddress = new Map(
+      copies.map((c) => [(c.payload as { to: string }).to, c.payload as { subject: string; html: string }]),
+    )
+    expect([...byAddress.keys()].sort()).toEqual([grace, linus].sort())
+    expect(byAddress.get(grace)!.subject).toBe('Your slides from DevConf 2026')
+    expect(byAddress.get(grace)!.html).toContain('Hi Grace, thanks for coming to Engines of Tomorrow')
+    expect(byAddress.get(linus)!.html).toContain('Hi Linus, thanks for coming')
+    for (const copy of byAddress.values()) expect(copy.html + copy.subject).not.toContain('{{')
+    // The offer's link became a click redirect of this follow-up.
+    const [row] = await getDb().select().from(followUps).where(eq(followUps.id, id))
+    expect(row!.links).toEqual(['https://ada.example/slides.pdf'])
+
+    const page = dataOf<{ editable: boolean; stats: Record<string, number>; followUp: { statusSentence: string } }>(
+      await call(followUpLoader, makeRequest(`/app/follow-ups/${id}`, { cookie: me.cookie }), { id }),
+    )
+    expect(page.editable).toBe(false)
+    expect(page.followUp.statusSentence).toBe('Sent to 2 people.')
+    expect(page.stats).toEqual({ recipients: 2, sent: 2, delivered: 0, bounced: 0, complained: 0, unsubscribed: 0, clicked: 0 })
+    // Sent: no second send, no cancel.
+    for (const intent of ['send', 'cancel']) {
+      const again = await call(followUpAction, makeRequest(`/app/follow-ups/${id}`, { cookie: me.cookie, form: { intent } }), {
+        id,
+      })
+      expect(statusOf(again)).toBe(409)
+    }
   })
 })
