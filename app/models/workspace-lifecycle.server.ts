@@ -11,6 +11,7 @@ import { eraseAccountCopies } from './lead-erasure.server'
 import type { Person } from './memberships.server'
 import { membershipChangedListing } from './speakers.server'
 import { lockWorkspace } from './workspaces.server'
+import type { Language } from '~/lib/i18n/languages'
 
 // A workspace's own life (issue 21 Deliver 6; docs/teams.md): made by a person, renamed,
 // its "Members see every lead" switch, and deleted by its owner. Each change is one transaction
@@ -75,6 +76,27 @@ export async function setMembersSeeAllLeads(workspaceId: string, actor: Person, 
         subject: 'Members see every lead',
         data: { membersSeeAllLeads: on },
       },
+      tx,
+    )
+    return 'saved'
+  })
+}
+
+/**
+ * The workspace's language (issue 31): what attendee pages fall back to when nothing the attendee
+ * sends matches, and the language its sessions' own words are written in. Audited like the other settings.
+ */
+export async function setWorkspaceLanguage(
+  workspaceId: string,
+  actor: Person,
+  language: Language,
+): Promise<'saved' | 'forbidden'> {
+  return getDb().transaction(async (tx) => {
+    const row = await allowed(tx, workspaceId, actor, 'members.manage')
+    if (!row) return 'forbidden'
+    await tx.update(workspaces).set({ language }).where(eq(workspaces.id, workspaceId))
+    await recordAudit(
+      { workspaceId, actor, kind: 'workspace.settings_changed', subject: 'Language of attendee pages', data: { language } },
       tx,
     )
     return 'saved'

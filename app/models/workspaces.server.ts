@@ -21,6 +21,8 @@ export type WorkspaceSummary = {
   plan: Plan
   seats: number | null
   membersSeeAllLeads: boolean
+  /** The language attendee pages fall back to (issue 31). */
+  language: string
   retentionMonths: number | null
   transferToUserId: string | null
 }
@@ -34,6 +36,7 @@ const workspaceColumns = {
   plan: workspaces.plan,
   seats: workspaces.seats,
   membersSeeAllLeads: workspaces.membersSeeAllLeads,
+  language: workspaces.language,
   retentionMonths: workspaces.retentionMonths,
   transferToUserId: workspaces.transferToUserId,
 }

@@ -410,6 +410,15 @@ describe('the workspace itself', () => {
     expect((await getDb().select().from(workspaces).where(eq(workspaces.id, team.id)))[0]!.membersSeeAllLeads).toBe(false)
   })
 
+  it('the language of attendee pages (issue 31) is for admins: a member gets 403, a bad value 400, each change audited', async () => {
+    expect(statusOf(await postWorkspace(team.member, { intent: 'language', language: 'de' }))).toBe(403)
+    expect(statusOf(await postWorkspace(team.admin, { intent: 'language', language: 'xx' }))).toBe(400)
+    expect(statusOf(await postWorkspace(team.admin, { intent: 'language', language: 'pt' }))).toBe(302)
+    expect((await getDb().select().from(workspaces).where(eq(workspaces.id, team.id)))[0]!.language).toBe('pt')
+    expect((await audit('workspace.settings_changed'))[0]!.data).toEqual({ language: 'pt' })
+    await postWorkspace(team.owner, { intent: 'language', language: 'en' })
+  })
+
   it('deleting a team workspace: the typed name must match (400, nothing deleted); then everything goes, files after commit, the audit row stays', async () => {
     const offerFileKey = storageKey('offer.pdf')
     const { session } = await seedWork(team.member, offerFileKey)

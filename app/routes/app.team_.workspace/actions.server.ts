@@ -3,11 +3,17 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { requireWorkspace, type WorkspaceScope } from '~/auth/workspace.server'
+import { LANGUAGES } from '~/lib/i18n/languages'
 import { ownerLeave } from '~/lib/owner-leave'
 import { DELETE_CONFIRM, WorkspaceNameSchema } from '~/lib/workspace-name'
 import { leaveWorkspace, listMembers } from '~/models/memberships.server'
 import { answerOwnershipOffer, cancelOwnershipOffer, offerOwnership } from '~/models/ownership.server'
-import { deleteWorkspace, renameWorkspace, setMembersSeeAllLeads } from '~/models/workspace-lifecycle.server'
+import {
+  deleteWorkspace,
+  renameWorkspace,
+  setMembersSeeAllLeads,
+  setWorkspaceLanguage,
+} from '~/models/workspace-lifecycle.server'
 import { lowerSeatsAfterLeaving } from '~/services/billing-seats.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
@@ -18,6 +24,7 @@ import { redirectWithToast } from '~/services/toast.server'
 export const WORKSPACE_PAGE = '/app/team/workspace'
 
 const SeeAllSchema = z.object({ membersSeeAllLeads: z.boolean().optional() })
+const LanguageSchema = z.object({ language: z.enum(LANGUAGES, { error: 'Choose a language' }) })
 const OfferSchema = z.object({ toUserId: z.uuid({ error: 'Choose an admin' }) })
 const DeleteSchema = z.object({ confirmName: z.string({ error: DELETE_CONFIRM }) })
 const AnswerSchema = z.object({ answer: z.enum(['accept', 'decline']) })
@@ -44,6 +51,13 @@ export async function workspaceAction(request: Request) {
       if (submission.status !== 'success') return data({ seeAll: submission.reply() }, { status: 400 })
       if ((await setMembersSeeAllLeads(id, actor, submission.value.membersSeeAllLeads ?? false)) === 'forbidden') throw refused()
       return saved('Lead visibility saved.')
+    }
+    case 'language': {
+      await requireWorkspace(request, 'members.manage')
+      const submission = parseWithZod(form, { schema: LanguageSchema })
+      if (submission.status !== 'success') return data({ language: submission.reply() }, { status: 400 })
+      if ((await setWorkspaceLanguage(id, actor, submission.value.language)) === 'forbidden') throw refused()
+      return saved('Language of attendee pages saved.')
     }
     case 'offer': {
       await requireWorkspace(request, 'ownership.transfer')

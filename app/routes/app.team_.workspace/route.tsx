@@ -11,9 +11,10 @@ import { can, workspaceLabel } from '~/lib/permissions'
 import { PLAN_LABELS } from '~/lib/plans'
 import { listMembers } from '~/models/memberships.server'
 import { workspaceAction } from './actions.server'
-import { DeleteSection, LeaveModal, NameSection, OfferBanner, OwnershipSection, SeeAllSection } from './sections'
+import { DeleteSection, LanguageSection, LeaveModal, NameSection, OfferBanner, OwnershipSection, SeeAllSection } from './sections'
 
-// The workspace itself (issue 21 Deliver 6): its name, "Members see every lead", the ownership
+// The workspace itself (issue 21 Deliver 6): its name, "Members see every lead", the language of
+// attendee pages (issue 31), the ownership
 // transfer (offer, cancel, accept, decline), leaving and deleting. Members see what applies to them.
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     isFree: workspace.plan === 'free',
     seeAll: workspace.membersSeeAllLeads,
+    language: workspace.language,
     canRename: can(scope.role, 'workspace.rename'),
     canSetLeads: can(scope.role, 'members.manage'),
     isOwner: scope.role === 'owner',
@@ -49,7 +51,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return workspaceAction(request)
 }
 
-type Results = Partial<Record<'rename' | 'seeAll' | 'offer' | 'answer' | 'leave' | 'delete', SubmissionResult<string[]>>>
+type Results = Partial<
+  Record<'rename' | 'seeAll' | 'language' | 'offer' | 'answer' | 'leave' | 'delete', SubmissionResult<string[]>>
+>
 
 export default function WorkspacePage() {
   const data = useLoaderData<typeof loader>()
@@ -73,6 +77,7 @@ export default function WorkspacePage() {
       ) : null}
       {data.canRename ? <NameSection name={workspace.name} lastResult={results.rename} /> : null}
       {data.canSetLeads ? <SeeAllSection on={data.seeAll} lastResult={results.seeAll} /> : null}
+      {data.canSetLeads ? <LanguageSection language={data.language} lastResult={results.language} /> : null}
       {data.isOwner ? <OwnershipSection admins={data.admins} offeredTo={data.offeredTo} lastResult={results.offer} /> : null}
       {data.canLeave ? (
         <section aria-labelledby="leave-title" className="mt-8 max-w-2xl rounded-xl border border-white/10 bg-ink-900/60 p-6">

@@ -5,6 +5,7 @@ import { buttonClass, CheckboxField, ErrorList, Field, FormMessage, SelectField 
 import { Modal } from '~/components/modal'
 import { useServerForm } from '~/components/use-server-form'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
+import { LANGUAGE_NAMES_IN_ENGLISH, LANGUAGES } from '~/lib/i18n/languages'
 import { DELETE_CONFIRM, WORKSPACE_NAME_MAX } from '~/lib/workspace-name'
 
 // The sections of /app/team/workspace; each is its own form, told apart by `intent`.
@@ -107,6 +108,32 @@ export function SeeAllSection({ on, lastResult }: { on: boolean } & Result) {
         />
         <button type="submit" className={buttonClass.secondary}>
           Save lead visibility
+        </button>
+      </WorkspaceForm>
+    </Section>
+  )
+}
+
+/** The language attendee pages fall back to, and the one the sessions' own words are written in (issue 31). */
+export function LanguageSection({ language, lastResult }: { language: string } & Result) {
+  const [form, fields] = useServerForm<{ language: string }>({ id: 'language', lastResult, defaultValue: { language } })
+  return (
+    <Section id="language" title="Language of attendee pages">
+      <p className="mt-2 text-sm text-slate-300">
+        Attendee pages and emails follow each attendee’s own language when a session has its wording in it. When nothing an
+        attendee’s browser asks for is available, they are in this language, which is also the one your sessions’ own words are
+        written in.
+      </p>
+      <WorkspaceForm method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-end gap-4">
+        <input type="hidden" name="intent" value="language" />
+        <SelectField
+          label="Language"
+          selectProps={getSelectProps(fields.language)}
+          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES_IN_ENGLISH[l] }))}
+          errors={fields.language.errors}
+        />
+        <button type="submit" className={buttonClass.secondary}>
+          Save language
         </button>
       </WorkspaceForm>
     </Section>
