@@ -3,14 +3,14 @@ import { getDb } from '~/db/client.server'
 import { followUpRecipients, followUps } from '~/db/schema/follow-ups'
 import { workspaces } from '~/db/schema/workspaces'
 import { clickTarget, isRecipientTokenShape } from '~/lib/follow-up-links'
-import { sha256Hex } from '~/platform/lead-tokens.server'
+import { followUpTokenHash } from '~/platform/follow-up-tokens.server'
 import { suppressEmail, withdrawMarketingConsent } from './consent-withdrawal.server'
 
 // What a follow-up's recipient does with its links (issue 32 Deliver 4 and 5; docs/follow-up.md):
 // unsubscribe (/u/{token}) and click (/c/{token}/{n}). The token is looked up by its SHA-256; it
 // names one recipient row, whose workspace is the scope of everything done here.
 
-const byToken = (token: string) => eq(followUpRecipients.tokenHash, sha256Hex(token))
+const byToken = (token: string) => eq(followUpRecipients.tokenHash, followUpTokenHash(token))
 
 export type UnsubscribePage = { senderName: string; unsubscribed: boolean }
 

@@ -14,6 +14,7 @@ import {
 } from '~/models/follow-up-sending.server'
 import type { FollowUp } from '~/models/follow-ups.server'
 import { verifiedSendingAddress } from '~/models/sending-domains.server'
+import { getSendingPause } from '~/models/sending-pauses.server'
 import { followUpToken, followUpTokenHash } from '~/platform/follow-up-tokens.server'
 
 // The provider side of sending a follow-up (issue 32 Deliver 3, 8; docs/follow-up.md "Sending"):
@@ -130,6 +131,18 @@ export async function runFollowUpBatch(
   const loaded = await loadBatch(payload.followUpId, payload.batch)
   if (!loaded || loaded.followUp.status !== 'sending') return { skipped: 'not sending' }
   const { followUp, recipients } = loaded
+  // A workspace paused for spam complaints while it was sending (docs/follow-up.md "Deliverability
+  // rules") sends no further batch: the rest are left unsent, the follow-up partly sent with the reason.
+  const pause = await getSendingPause(followUp.ownerId)
+  if (pause) {
+    await completeBatch({
+      followUpId: followUp.id,
+      batch: payload.batch,
+      jobId: job.id,
+      outcome: { kind: 'failed', reason: pause.reason },
+    })
+    return { failed: 'paused' }
+  }
   const prepared = messagesFor(followUp, recipients, config)
   await storeTokenHashes(
     prepared.filter((p) => p.recipient.tokenHash === null).map((p) => ({ id: p.recipient.id, tokenHash: p.tokenHash })),
