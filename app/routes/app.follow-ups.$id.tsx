@@ -241,13 +241,13 @@ function Preview() {
       ) : (
         <p className="mt-2 text-sm text-slate-300">Nobody would receive it yet: the preview shows each merge field’s fallback.</p>
       )}
-      <div className="mt-4 rounded-lg bg-white p-5 text-slate-900">
-        <p className="text-sm text-slate-600">{previewAs ? <>To: {previewAs.email}</> : 'To: (nobody yet)'}</p>
+      <div className="mt-4 rounded-lg border border-white/15 bg-ink-950/60 p-5 text-slate-100">
+        <p className="text-sm text-slate-300">{previewAs ? <>To: {previewAs.email}</> : 'To: (nobody yet)'}</p>
         <p className="mt-1 font-semibold" data-testid="preview-subject">
           Subject: {preview.subject}
         </p>
         <div className="bio-content mt-4" data-testid="preview-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
-        <p className="mt-4 text-xs text-slate-600">Each recipient’s copy ends with its own unsubscribe link.</p>
+        <p className="mt-4 text-xs text-slate-300">Each recipient’s copy ends with its own unsubscribe link.</p>
       </div>
       <WorkspaceForm method="post" className="mt-4">
         <input type="hidden" name="as" value={previewAs?.contactId ?? ''} />
