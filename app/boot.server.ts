@@ -8,6 +8,7 @@ import { startLiveBus, stopLiveBus } from '~/platform/live-bus.server'
 import { applyPageCachePurges } from '~/platform/page-purge.server'
 import { JobWorker } from '~/services/jobs.server'
 import { startLeadDigests } from '~/services/lead-digest.server'
+import { closeDisplayStreams } from '~/services/live-display.server'
 import { backfillContentHtml } from '~/services/post-save.server'
 
 // Start-up and shutdown of everything the app owns: database, migrations, demo seed, job worker,
@@ -62,6 +63,7 @@ export async function stopApp() {
     clearInterval(digests)
     await worker.stop()
   }
+  closeDisplayStreams()
   await stopLiveBus()
   await closeDatabase()
 }

@@ -8,6 +8,8 @@ import { RequestIdProvider } from '~/components/request-id'
 import { isPersonalRequest } from '~/services/page-cache.server'
 
 export { startApp, stopApp, checkHealth } from '~/boot.server'
+// Graceful shutdown (server/index.ts) ends the live display streams before it waits for requests to finish.
+export { closeDisplayStreams } from '~/services/live-display.server'
 
 const ABORT_DELAY = 5_000
 export const streamTimeout = ABORT_DELAY

@@ -31,6 +31,7 @@ type AppModule = {
   startApp: () => Promise<unknown>
   stopApp: () => Promise<void>
   checkHealth: () => Promise<{ ok: boolean; driver?: string; error?: string }>
+  closeDisplayStreams: () => void
 }
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -171,6 +172,9 @@ export async function startServer() {
     force.unref()
     // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    // Live display streams never finish by themselves: end them (their EventSources reconnect to
+    // another process, or to this server once it is back), so their sockets go idle and close too.
+    ;(await appModule()).closeDisplayStreams()
     server.closeIdleConnections()
     // A socket that finishes its response goes idle but stays open for keep-alive: close those too.
     const sweep = setInterval(() => server.closeIdleConnections(), 100)

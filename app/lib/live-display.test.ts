@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextVersion, parseLastEventId, sameDisplayState, sseComment, sseMessage } from './live-display'
+import { displayCallToAction, nextVersion, parseLastEventId, sameDisplayState, sseComment, sseMessage } from './live-display'
 
 describe('sseMessage', () => {
   it('writes retry, event, id and data on their own lines, ended by a blank line', () => {
@@ -56,5 +56,15 @@ describe('sameDisplayState', () => {
     expect(sameDisplayState(s, { ...s, feedback: 1 })).toBe(false)
     expect(sameDisplayState(s, { ...s, feedbackOpen: true })).toBe(false)
     expect(sameDisplayState(s, { ...s, status: 'closed' })).toBe(false)
+  })
+})
+
+describe('displayCallToAction', () => {
+  it('asks for feedback while its window is open, else for the sign-up with the offer', () => {
+    expect(displayCallToAction({ status: 'live', feedbackOpen: false }, 'the slides')).toBe('Scan for the slides')
+    expect(displayCallToAction({ status: 'live', feedbackOpen: false }, '')).toBe('Scan to leave your details')
+    expect(displayCallToAction({ status: 'live', feedbackOpen: true }, 'the slides')).toBe('Scan to give feedback on this talk')
+    expect(displayCallToAction({ status: 'closed', feedbackOpen: true }, 'the slides')).toBe('This session has ended')
+    expect(displayCallToAction({ status: 'draft', feedbackOpen: false }, 'x')).toBe('The page opens when the session goes live')
   })
 })

@@ -18,7 +18,8 @@ export function sessionLiveChannel(sessionId: string) {
 /** What the display shows, as its stream sends it: counts and states only, nothing about a person. */
 export type DisplayState = {
   signups: number
-  feedback: number
+  /** Feedback answers, or null when the session takes no feedback. */
+  feedback: number | null
   feedbackOpen: boolean
   status: 'draft' | 'live' | 'closed'
 }
@@ -27,10 +28,12 @@ export function sameDisplayState(a: DisplayState, b: DisplayState) {
   return a.signups === b.signups && a.feedback === b.feedback && a.feedbackOpen === b.feedbackOpen && a.status === b.status
 }
 
-/** The QR code's call to action: feedback while its window is open, else the sign-up. */
-export function displayCallToAction(state: Pick<DisplayState, 'feedbackOpen' | 'status'>) {
+/** The QR code's call to action: feedback while its window is open, else the sign-up (its offer when it has one). */
+export function displayCallToAction(state: Pick<DisplayState, 'feedbackOpen' | 'status'>, offerTitle: string) {
   if (state.status === 'closed') return 'This session has ended'
-  return state.feedbackOpen ? 'Scan to give feedback' : 'Scan to get the slides and the offer'
+  if (state.status === 'draft') return 'The page opens when the session goes live'
+  if (state.feedbackOpen) return 'Scan to give feedback on this talk'
+  return offerTitle ? `Scan for ${offerTitle}` : 'Scan to leave your details'
 }
 
 export type SseEvent = { event?: string; id?: string | number; data?: string; retry?: number }

@@ -243,5 +243,8 @@ export const AUDIT_KINDS = {
   'sending.paused': 'Follow-ups paused for complaints',
   'sending.resumed': 'Follow-ups resumed by a site administrator',
   'follow_up.sent': 'Follow-up sent',
+  'display_link.created': 'Display link made',
+  'display_link.renewed': 'Display link renewed',
+  'display_link.revoked': 'Display link revoked',
 } as const
 export type AuditKind = keyof typeof AUDIT_KINDS

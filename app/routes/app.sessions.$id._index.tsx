@@ -12,6 +12,7 @@ import { SessionLock } from '~/components/billing/session-lock'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { ConfirmDeletePanel } from '~/components/content/confirm-submit'
+import { DisplayLinkSection } from '~/components/workspace/display-link'
 import { GoLiveName } from '~/components/workspace/go-live-name'
 import { ReadOnlyNote, ShortLink, Stat, StatusForm } from '~/components/workspace/session-page-parts'
 import { PageHeader, StatusBadge, workspaceMeta } from '~/components/workspace/workspace'
@@ -26,6 +27,7 @@ import { can } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
 import { formatSessionTime } from '~/lib/time-zone'
 import { countSkippedConfirmations } from '~/models/confirmation-budget.server'
+import { getDisplayLinkInfo, makeDisplayLink, revokeDisplayLink } from '~/models/display-links.server'
 import { getMember } from '~/models/memberships.server'
 import { closeSession, deleteSession, duplicateSession, getSession } from '~/models/talk-sessions.server'
 import { unlockOffer } from '~/services/checkout.server'
@@ -33,7 +35,7 @@ import { goLiveAskingName, OTHER_SPEAKER_NAMELESS, publicNameOf } from '~/servic
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
 
-const IntentSchema = z.object({ intent: z.enum(['go-live', 'close', 'duplicate', 'delete']) })
+const IntentSchema = z.object({ intent: z.enum(['go-live', 'close', 'duplicate', 'delete', 'display-make', 'display-revoke']) })
 const notFound = () => new Response('Session not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -75,7 +77,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     runner: changes ? null : await runnerOf(scope.ownerId, session.userId),
     // Going live asks its speaker for the name the page would otherwise lack (issue 29 Deliver 7).
     asksName: changes && (await goLiveAsksName(scope, session)),
+    // The projector's display link (issue 33 Deliver 6): whether one is active, never its token.
+    displayLink: await displayLinkView(scope, session.id),
   }
+}
+
+async function displayLinkView(scope: WorkspaceScope, sessionId: string) {
+  const info = await getDisplayLinkInfo(sessionsScope(scope, 'read'), sessionId)
+  return info ? { createdAt: info.createdAt.toISOString(), createdByEmail: info.createdByEmail } : null
 }
 
 /** The page would name nobody: its own speaker gives the name by the go-live button (anyone else is told who must). */
@@ -135,6 +144,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
         description: 'Copied as a new draft with a new QR code. Set the event, date and place of the next delivery.',
       })
     }
+    case 'display-make': {
+      const made = await makeDisplayLink(sessions, id, scope.user)
+      if (!made) throw await sessionChangeRefusal(scope, id)
+      // The link rides in this answer only (no redirect, no flash cookie): only its hash is stored.
+      return data(
+        { displayLink: `${getConfig().appUrl}/d/${made.token}`, renewed: made.renewed },
+        { headers: { 'Cache-Control': 'no-store' } },
+      )
+    }
+    case 'display-revoke': {
+      if (!(await revokeDisplayLink(sessions, id, scope.user))) throw await sessionChangeRefusal(scope, id)
+      return redirectWithToast(here, { type: 'success', description: 'Display link revoked: it no longer opens the display.' })
+    }
     case 'delete': {
       await requireWorkspace(request, 'sessions.edit')
       if (!(await deleteSession(sessions, id))) throw await sessionChangeRefusal(scope, id)
@@ -144,7 +166,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session, stats, skippedConfirmations, url, lock, canRun, canEdit, runner, asksName } = useLoaderData<typeof loader>()
+  const { session, stats, skippedConfirmations, url, lock, canRun, canEdit, runner, asksName, displayLink } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const confirmDelete = canEdit && params.get('delete') === '1'
@@ -288,6 +311,14 @@ export default function SessionPage() {
         </div>
         <img src={`${base}/qr/svg`} alt={`QR code for ${url}`} width={200} height={200} className="rounded-lg bg-white p-2" />
       </section>
+
+      <DisplayLinkSection
+        link={displayLink}
+        shownOnce={
+          actionData && 'displayLink' in actionData ? { url: actionData.displayLink, renewed: actionData.renewed } : null
+        }
+        canChange={canRun}
+      />
     </>
   )
 }

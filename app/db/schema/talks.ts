@@ -217,3 +217,21 @@ export const sessionLeadQuarters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.quarter] })],
 )
+
+/**
+ * A session's display link for the projector (issue 33 Deliver 6; docs/feedback.md): /d/{token}
+ * shows the QR code and the live counts without an account. The token (256 bits) is never stored,
+ * only its SHA-256; one link per session, renewed in place (the old token stops) or revoked (deleted).
+ */
+export const sessionDisplayLinks = pgTable('session_display_links', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => talkSessions.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  // Who made or last renewed it (kept, set null, when their account is deleted).
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+})
