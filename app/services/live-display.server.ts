@@ -90,7 +90,9 @@ export function openDisplayStream(input: {
       }
       // Read now in any case (a held state may be up to a heartbeat old); a first read sends to every stream.
       refresh(hub)
-      input.signal.addEventListener('abort', () => drop(hub!, stream!), { once: true })
+      // The client left: end the stream too, or the response's writer would wait on it for ever (and
+      // graceful shutdown on the writer).
+      input.signal.addEventListener('abort', () => close(hub!, stream!), { once: true })
       ensureTimer()
     },
     cancel() {

@@ -904,6 +904,50 @@ Object.assign(cases, {
   'app.events.$id.speakers.export.tsx': speakersCsvCases('export', /^attachment; filename="e2e-conf-[0-9a-f]+-speakers\.csv"$/),
 })
 
+// The projector's live display (issue 33 Deliver 6; more in live-display-http.test.ts): a link made
+// on the session's page by its owner.
+async function displayToken() {
+  const { id, owner } = await ownedSession()
+  const res = await send(`/app/sessions/${id}`, {
+    method: 'POST',
+    cookie: owner,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'display-make' }),
+  })
+  expect(res.status).toBe(200)
+  return /\/d\/([A-Za-z0-9_-]{43})/.exec(await res.text())![1]!
+}
+Object.assign(cases, {
+  'd.$token.tsx': [
+    {
+      name: 'a display link → 200 HTML page, not stored; an unknown token → 404 page',
+      run: async () => {
+        const res = await send(`/d/${await displayToken()}`)
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+        expect(res.headers.get('Cache-Control')).toMatch(/no-store/)
+        expect(res.headers.get('Referrer-Policy')).toBe('no-referrer')
+        const missing = await send(`/d/${'A'.repeat(43)}`)
+        expect(missing.status).toBe(404)
+        expect(await missing.text()).toContain('This display link does not work')
+      },
+    },
+  ],
+  'd.$token_.events.tsx': [
+    {
+      name: 'a display link → 200 text/event-stream; an unknown token → 404',
+      run: async () => {
+        const controller = new AbortController()
+        const res = await send(`/d/${await displayToken()}/events`, { signal: controller.signal })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8')
+        controller.abort()
+        expect((await send(`/d/${'A'.repeat(43)}/events`)).status).toBe(404)
+      },
+    },
+  ],
+})
+
 describe('resource routes over HTTP', () => {
   it('every resource route module has cases here', () => {
     expect(Object.keys(cases).sort()).toEqual(resourceRoutes())
