@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { users } from '~/db/schema/accounts'
+import { feedbackResponses } from '~/db/schema/feedback'
 import { sessionCounts, sessionDisplayLinks, talks, talkSessions } from '~/db/schema/talks'
 import { sessionLiveChannel } from '~/lib/live-display'
 import type { Scope } from '~/lib/permissions'
@@ -155,13 +156,27 @@ export async function currentDisplayTokenHash(sessionId: string) {
   return row?.tokenHash ?? null
 }
 
-/** What a display counts: its sign-ups (the session's captures, locked ones too: a number, no details) and its status. */
+/**
+ * What a display counts and the rules its state needs: the session's sign-ups (its captures, locked
+ * ones too: a number, no details), its feedback answers and window settings (app/lib/feedback.ts),
+ * and its status. Null when the session is gone.
+ */
 export async function getDisplayCounts(sessionId: string) {
   const [row] = await getDb()
-    .select({ status: talkSessions.status, signups: sql<number>`coalesce(${sessionCounts.leads}, 0)::int` })
+    .select({
+      status: talkSessions.status,
+      signups: sql<number>`coalesce(${sessionCounts.leads}, 0)::int`,
+      feedback: sql<number>`(select count(*)::int from ${feedbackResponses} where ${feedbackResponses.sessionId} = ${talkSessions.id})`,
+      startsAt: talkSessions.startsAt,
+      durationMinutes: talkSessions.durationMinutes,
+      feedbackEnabled: talkSessions.feedbackEnabled,
+      feedbackOpens: talkSessions.feedbackOpens,
+      feedbackOpensBeforeEndMinutes: talkSessions.feedbackOpensBeforeEndMinutes,
+      feedbackClosesAfterMinutes: talkSessions.feedbackClosesAfterMinutes,
+    })
     .from(talkSessions)
     .leftJoin(sessionCounts, eq(sessionCounts.sessionId, talkSessions.id))
     .where(eq(talkSessions.id, sessionId))
     .limit(1)
-  return row ? { status: row.status, signups: Number(row.signups) } : null
+  return row ? { ...row, signups: Number(row.signups), feedback: Number(row.feedback) } : null
 }

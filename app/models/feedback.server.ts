@@ -4,6 +4,8 @@ import { bookingLeads, feedbackConsents, feedbackResponses } from '~/db/schema/f
 import { consentTexts } from '~/db/schema/leads'
 import { consentTextHash, normalizeConsentText } from '~/lib/consent-text'
 import { feedbackAnswerRule, type FeedbackInput, type FeedbackState } from '~/lib/feedback'
+import { sessionLiveChannel } from '~/lib/live-display'
+import { publish } from '~/platform/live-bus.server'
 
 // Feedback given on the attendee page (issue 33 Deliver 1–2): one answer per browser per session,
 // changed from the same browser within FEEDBACK_EDIT_HOURS, with the testimonial box's wording in the
@@ -57,7 +59,7 @@ export async function storeFeedback(args: StoreFeedbackInput): Promise<StoreFeed
     testimonialNameParts: input.nameParts,
     testimonialHash: input.testimonial ? hash : null,
   }
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx): Promise<StoreFeedbackResult> => {
     const [existing] = await tx
       .select({ id: feedbackResponses.id, createdAt: feedbackResponses.createdAt, leadId: feedbackResponses.leadId })
       .from(feedbackResponses)
@@ -125,6 +127,9 @@ export async function storeFeedback(args: StoreFeedbackInput): Promise<StoreFeed
     })
     return { outcome: rule === 'insert' ? 'inserted' : 'updated', responseId }
   })
+  // Committed: the session's live display counts again (issue 33 Deliver 6).
+  if (result.outcome === 'inserted') await publish(sessionLiveChannel(session.id), { kind: 'feedback' })
+  return result
 }
 
 /** A capture's booking lead, if it has one (the thank-you page, tests). */

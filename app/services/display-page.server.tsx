@@ -22,7 +22,7 @@ main{display:grid;grid-template-columns:auto 1fr;gap:4vmin;align-items:center;mi
 .type{font-size:2.6vmin;color:#374151;margin:0}.url{font-size:6.4vmin;font-weight:800;letter-spacing:.02em;margin:0 0 4vmin;overflow-wrap:anywhere;font-variant-ligatures:none;font-feature-settings:"calt" 0}
 dl{display:flex;gap:6vmin;margin:0 0 3vmin}dt{font-size:2.6vmin;color:#374151}dd{margin:0;font-size:9vmin;font-weight:800;line-height:1}
 .conn{font-size:2.2vmin;margin:0;color:#065f46}.conn[data-state=offline]{color:#991b1b;font-weight:700}.state{font-size:3vmin;font-weight:700;margin:0 0 3vmin}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+[hidden]{display:none!important}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-aspect-ratio:1/1){main{grid-template-columns:1fr}.qr svg{width:min(90vw,60vh)}}`
 
 // Reconnects by itself (EventSource does, with the stream's `retry:`; after a refusal such as a
@@ -33,9 +33,9 @@ const script = () => `(function(){var d=document,b=d.body,u=b.dataset,es,last=Da
 function $(i){return d.getElementById(i)}function conn(on){var c=$('conn'),s=on?'live':'offline';if(c.dataset.state===s)return;c.dataset.state=s;c.textContent=on?u.live:u.offline}
 function plural(n,one,many){return n+' '+(n===1?one:many)}
 function announce(t){want=t;if(timer)return;timer=setTimeout(function(){timer=null;said=Date.now();var s=$('said');if(s.textContent!==want)s.textContent=want},Math.max(0,said+30000-Date.now()))}
-function show(s){$('signups').textContent=s.signups;var f=$('feedback');if(f&&s.feedback!==null)f.textContent=s.feedback;
+function show(s){$('signups').textContent=s.signups;$('feedback-count').hidden=s.feedback===null;if(s.feedback!==null)$('feedback').textContent=s.feedback;
 $('cta').textContent=s.status==='closed'?u.ctaClosed:s.status==='draft'?u.ctaDraft:s.feedbackOpen?u.ctaFeedback:u.ctaSignup;
-announce(plural(s.signups,'sign-up','sign-ups')+(s.feedback!==null&&f?', '+plural(s.feedback,'feedback answer','feedback answers'):''))}
+announce(plural(s.signups,'sign-up','sign-ups')+(s.feedback!==null?', '+plural(s.feedback,'feedback answer','feedback answers'):''))}
 function connect(){clearTimeout(retry);if(es)es.close();es=new EventSource(u.events);
 es.onopen=function(){last=Date.now();conn(true)};
 es.addEventListener('counts',function(e){last=Date.now();conn(true);try{show(JSON.parse(e.data))}catch(x){}});
@@ -81,7 +81,9 @@ export async function renderDisplayPage({
     ctaDraft: displayCallToAction({ status: 'draft', feedbackOpen: false }, session.offerTitle),
   }
   const now = displayCallToAction(state, session.offerTitle)
-  const summary = `${state.signups} ${state.signups === 1 ? 'sign-up' : 'sign-ups'}`
+  const summary =
+    `${state.signups} ${state.signups === 1 ? 'sign-up' : 'sign-ups'}` +
+    (state.feedback === null ? '' : `, ${state.feedback} ${state.feedback === 1 ? 'feedback answer' : 'feedback answers'}`)
   const html = renderToStaticMarkup(
     <html lang="en">
       <head>
@@ -118,12 +120,11 @@ export async function renderDisplayPage({
                 <dt>Sign-ups</dt>
                 <dd id="signups">{state.signups}</dd>
               </div>
-              {state.feedback !== null ? (
-                <div>
-                  <dt>Feedback answers</dt>
-                  <dd id="feedback">{state.feedback}</dd>
-                </div>
-              ) : null}
+              {/* Shown while the session takes feedback (the script shows or hides it as that changes). */}
+              <div id="feedback-count" hidden={state.feedback === null}>
+                <dt>Feedback answers</dt>
+                <dd id="feedback">{state.feedback ?? 0}</dd>
+              </div>
             </dl>
             <p className="sr" role="status" id="said">
               {summary}

@@ -8,6 +8,7 @@ import {
   sseMessage,
   type DisplayState,
 } from '~/lib/live-display'
+import { feedbackState } from '~/lib/feedback'
 import { currentDisplayTokenHash, getDisplayCounts } from '~/models/display-links.server'
 import { subscribe } from '~/platform/live-bus.server'
 
@@ -45,12 +46,21 @@ function registry(): Registry {
   return holder.__lecternDisplays
 }
 
-/** What a session's display shows now, or null when the session is gone. */
-export async function readDisplayState(sessionId: string): Promise<DisplayState | null> {
+/**
+ * What a session's display shows now, or null when the session is gone. Feedback counts only when
+ * the session takes it; "feedback is open" follows its window (app/lib/feedback.ts), read again at
+ * least every heartbeat, so the call to action switches within 15 s of the window opening.
+ */
+export async function readDisplayState(sessionId: string, now = new Date()): Promise<DisplayState | null> {
   const counts = await getDisplayCounts(sessionId)
   if (!counts) return null
-  // Feedback answers (issue 33 Deliver 1) are not stored by this build: the display counts sign-ups.
-  return { signups: counts.signups, feedback: null, feedbackOpen: false, status: counts.status }
+  const window = feedbackState(counts, now)
+  return {
+    signups: counts.signups,
+    feedback: window.state === 'off' ? null : counts.feedback,
+    feedbackOpen: window.state === 'open',
+    status: counts.status,
+  }
 }
 
 /** The frame of a display's state: a named `counts` event whose id is the state's version. */
