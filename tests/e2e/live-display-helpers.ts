@@ -55,6 +55,11 @@ export async function startCuttingProxy(target: number) {
     restore() {
       refusing = false
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops listening and drops the open connections (an open stream would keep close() waiting). */
+    close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      for (const s of sockets) s.destroy()
+      return closed
+    },
   }
 }

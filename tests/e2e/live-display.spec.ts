@@ -39,8 +39,11 @@ test('a sign-up in the attendee tab moves the display’s count within 1 s; axe 
 test('after the venue network cuts the stream, the display says it is offline, reconnects and counts again', async ({
   page,
   context,
+  browser,
 }) => {
   const proxy = await startCuttingProxy(Number(new URL(appUrl()).port))
+  // The attendee is on their own phone: another browser, another connection pool.
+  const phone = await browser.newContext()
   try {
     const email = uniqueEmail('display-cut')
     const { sessionId, code } = await createLeadSession(context.request, email)
@@ -53,17 +56,19 @@ test('after the venue network cuts the stream, the display says it is offline, r
     proxy.cut()
     await expect(display.getByText('Offline — reconnecting…')).toBeVisible()
     // A sign-up while the display is away is shown once it is back (the state comes at once).
-    const attendee = await context.newPage()
-    await attendee.goto(`/t/${code}`)
+    const attendee = await phone.newPage()
+    await attendee.goto(`${appUrl()}/t/${code}`)
     await signUpOn(attendee, uniqueEmail('grace-away'))
     proxy.restore()
+    await display.bringToFront()
     await expect(display.getByText('Live: updates as they happen')).toBeVisible({ timeout: 10_000 })
     await expect(signupCount(display)).toHaveText('1')
 
-    await attendee.goto(`/t/${code}`)
+    await attendee.goto(`${appUrl()}/t/${code}`)
     await signUpOn(attendee, uniqueEmail('grace-back'))
     await expect(signupCount(display)).toHaveText('2', { timeout: 1_000 })
   } finally {
+    await phone.close()
     await proxy.close()
   }
 })
