@@ -353,3 +353,40 @@ export async function followUpStats(scope: Scope, id: string): Promise<FollowUpS
     clicked: n(row?.clicked),
   }
 }
+
+export type FollowUpReceived = {
+  id: string
+  subject: string
+  status: string
+  sentAt: Date | null
+  deliveredAt: Date | null
+  bouncedAt: Date | null
+  complainedAt: Date | null
+  unsubscribedAt: Date | null
+  clickedAt: Date | null
+}
+
+/**
+ * The follow-ups one person received (Deliver 9: the person's JSON), newest first: those the scope
+ * may see (a member who sees the sessions they run: the ones they wrote).
+ */
+export async function followUpsReceived(scope: Scope, contactId: string, db: Executor = getDb()): Promise<FollowUpReceived[]> {
+  if (!isUuid(contactId)) return []
+  const r = followUpRecipients
+  return db
+    .select({
+      id: followUps.id,
+      subject: followUps.subject,
+      status: r.status,
+      sentAt: r.sentAt,
+      deliveredAt: r.deliveredAt,
+      bouncedAt: r.bouncedAt,
+      complainedAt: r.complainedAt,
+      unsubscribedAt: r.unsubscribedAt,
+      clickedAt: r.clickedAt,
+    })
+    .from(r)
+    .innerJoin(followUps, eq(followUps.id, r.followUpId))
+    .where(and(eq(r.ownerId, scope.ownerId), eq(r.contactId, contactId), visibleTo(scope)))
+    .orderBy(desc(r.createdAt), desc(r.id))
+}

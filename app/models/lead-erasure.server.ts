@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Tx } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
+import { emailSuppressions, followUpRecipients } from '~/db/schema/follow-ups'
 import { webhookDeliveries } from '~/db/schema/integrations'
 import { jobs } from '~/db/schema/jobs'
 import { leads } from '~/db/schema/leads'
@@ -34,7 +35,30 @@ export async function eraseStoredCopies(
     eraseDeliveries(tx, erased),
     refreshPeople(tx, ownerId, kept),
     scrubCrmAnswers(tx, ownerId, erased.contactIds),
+    eraseFollowUpCopies(tx, ownerId, erased.goneContactIds),
   ])
+}
+
+/**
+ * A person gone with this erasure (issue 32 Deliver 9): their address and name leave the follow-ups'
+ * recipient rows (the rows stay, so every follow-up's counts stay), and their address leaves the
+ * suppression list (a new sign-up later is a new, proven address and a new consent). A queued
+ * recipient without an address is never sent to.
+ */
+async function eraseFollowUpCopies(tx: Tx, ownerId: string, goneContactIds: string[]) {
+  if (goneContactIds.length === 0) return
+  await tx
+    .delete(emailSuppressions)
+    .where(
+      and(
+        eq(emailSuppressions.ownerId, ownerId),
+        sql`${emailSuppressions.email} in (select ${followUpRecipients.email} from ${followUpRecipients} where ${followUpRecipients.ownerId} = ${ownerId}::uuid and ${inIdList(followUpRecipients.contactId, goneContactIds)} and ${followUpRecipients.email} is not null)`,
+      ),
+    )
+  await tx
+    .update(followUpRecipients)
+    .set({ email: null, firstName: null, updatedAt: new Date() })
+    .where(and(eq(followUpRecipients.ownerId, ownerId), inIdList(followUpRecipients.contactId, goneContactIds)))
 }
 
 /**

@@ -3,12 +3,13 @@ import { requireWorkspace } from '~/auth/workspace.server'
 import { answerRows } from '~/lib/lead-answers'
 import { isUuid } from '~/lib/text'
 import { recordAudit } from '~/models/audit.server'
+import { followUpsReceived } from '~/models/follow-ups.server'
 import { getPersonExport, latestDetails } from '~/models/lead-detail.server'
 
 // /app/leads/{contactId}/export: everything held about one person as a JSON download (issue 10
 // Deliver 9, the attendee's right of access): every visible capture with its answers, the consent
 // records with their exact texts, notes, tags, status, deal, score, the timeline, CRM sync rows and
-// webhook deliveries about them. Locked captures stay withheld, as on every read path. A member who
+// webhook deliveries about them, the follow-ups they received. Locked captures stay withheld, as on every read path. A member who
 // sees only the leads of the sessions they run exports what they see: those captures, and no
 // webhook deliveries (null: their bodies may carry another member's captures). Each download is in
 // the workspace's audit log.
@@ -20,6 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = isUuid(params.id) ? await getPersonExport({ scope, contactId: params.id }) : null
   if (!found) return new Response('Person not found', { status: 404 })
   const { person, captures, locked, consents, events, notes, crm, deliveries } = found
+  const received = await followUpsReceived(scope, person.id)
   // The person's details from their visible captures only: the contact row holds the latest
   // capture's, which may be one the plan withholds.
   const details = latestDetails(captures, person.firstName)
@@ -77,6 +79,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     timeline: events.map((e) => ({ type: e.type, at: e.at, captureId: e.leadId, data: e.data })),
     crmSyncs: crm,
     webhookDeliveries: deliveries,
+    // Issue 32 Deliver 9: each follow-up sent to them and its fate.
+    followUps: received,
   }
   const stampDate = new Date().toISOString().slice(0, 10)
   const json = `${JSON.stringify(body, null, 2)}\n`
