@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import express from 'express'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { createUserSession } from '../app/auth/session.server'
 import { getDb } from '../app/db/client.server'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -14,6 +14,9 @@ import { workspaceMembers, workspaces } from '../app/db/schema/workspaces'
 import { isPlan } from '../app/lib/plans'
 import { defaultConsentText, defaultMarketingText } from '../app/lib/session-wording'
 import { upsertProgrammeRow } from '../app/models/event-programme.server'
+import { sendFollowUpNow } from '../app/models/follow-up-sending.server'
+import { createFollowUpDraft } from '../app/models/follow-ups.server'
+import { senderFrom } from '../app/services/follow-up-send.server'
 import { listRooms, purgeEventPages } from '../app/models/events.server'
 import { subscribe } from '../app/models/newsletter.server'
 import { createStartupApplication } from '../app/models/startup-applications.server'
@@ -394,6 +397,43 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
         sentAt: new Date(),
       })
       res.json({ ok: true, token, links, followUpId: followUp!.id, contactId: person!.id })
+    }),
+  )
+
+  // Issue 32's kill -9 test (tests/integration/follow-up-crash.test.ts): `people` consenting people
+  // at a session made by /__e2e/lead-session, written in one statement, and a follow-up to them sent
+  // at once — the server's own worker then sends its batches.
+  app.post(
+    '/__e2e/follow-up-send',
+    express.json(),
+    track(async (req, res) => {
+      const userId = String(req.body?.userId ?? '')
+      const sessionId = String(req.body?.sessionId ?? '')
+      const people = Math.min(Math.max(Number(req.body?.people) || 0, 1), 20_000)
+      const db = getDb()
+      const tag = randomBytes(4).toString('hex')
+      await db.execute(sql`
+        with people as (
+          insert into contacts (owner_id, email, first_name, marketing_consent)
+          select ${userId}::uuid, 'p' || g || '-' || ${tag} || '@example.com', 'Person ' || g, true
+          from generate_series(1, ${people}::int) g
+          returning id, email, first_name
+        )
+        insert into leads (session_id, owner_id, contact_id, email, first_name, marketing_consent, erase_token_hash)
+        select ${sessionId}::uuid, ${userId}::uuid, id, email, first_name, true, md5(random()::text || id::text)
+        from people`)
+      const scope = { ownerId: userId, userId, runnerId: null }
+      const followUp = await createFollowUpDraft(scope, {
+        subject: 'The slides',
+        bodyHtml: '<p>Hi, <a href="https://ada.example/slides.pdf">the slides</a>.</p>',
+        fromName: 'Ada Lovelace',
+        replyTo: null,
+        source: 'session',
+        sourceId: sessionId,
+      })
+      if (!followUp) return res.status(404).json({ error: 'no such session' })
+      const started = await sendFollowUpNow(scope, followUp.id, { id: userId, email: 'e2e@example.com' }, (f) => senderFrom(f))
+      res.json({ ok: started === 'started', followUpId: followUp.id, started })
     }),
   )
 }

@@ -201,7 +201,21 @@ export async function runFollowUpBatch(
       if (hold > MAX_RETRY_AFTER_MS) break
       continue
     }
-    // A refusal of the request itself (4xx other than 429): sending it again cannot help.
+    // The key was used before with another body (APP_URL or the secret changed between attempts):
+    // Resend sent that batch already. Recorded as sent, without its ids — never sent again.
+    if (result.status === 409 && /invalid_idempotent_request/.test(result.message)) {
+      const sent = await completeBatch({
+        ...base,
+        outcome: { kind: 'sent', transport: transport.name, providerIds: sentWith([]) },
+      })
+      return { sent, transport: transport.name, keyUsedBefore: true }
+    }
+    // The first call with this key is still being processed: ask again in a moment.
+    if (result.status === 409) {
+      await sleep(1000)
+      continue
+    }
+    // A refusal of the request itself (4xx other than 429 and 409): sending it again cannot help.
     if (result.status !== null && result.status >= 400 && result.status < 500) {
       await completeBatch({
         ...base,

@@ -23,7 +23,15 @@ export type SentEmail = {
 }
 
 /** One POST /emails/batch as received, delivered or not. */
-export type BatchCall = { idempotencyKey?: string; size: number; status: number; at: number; replayed: boolean }
+export type BatchCall = {
+  idempotencyKey?: string
+  size: number
+  status: number
+  at: number
+  replayed: boolean
+  /** Delivered, its answer held back (delayNext). */
+  held?: boolean
+}
 
 export type FakeResend = {
   url: string
@@ -95,6 +103,7 @@ export async function startFakeResend(port = 0, host = '127.0.0.1'): Promise<Fak
           call.status = status
           if (status === 200 && delays.count > 0) {
             delays.count--
+            call.held = true
             setTimeout(() => json(status, payload), delays.ms)
             return
           }

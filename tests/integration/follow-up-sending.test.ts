@@ -185,6 +185,33 @@ describe('sending a follow-up through Resend', () => {
     expect(fake.batchCalls).toHaveLength(2)
   })
 
+  it('records a batch whose key Resend already used with another body as sent, never sending it again', async () => {
+    const config = withResend()
+    const fx = await sendingFixture(20)
+    await send(fx)
+    const [job] = await getDb()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'follow_up.batch'), sql`${jobs.payload}->>'followUpId' = ${fx.followUp.id}`))
+    // The first attempt ran under another APP_URL (its links differ) and died before the commit.
+    const real = createBatchTransport(config)
+    await expect(
+      runFollowUpBatch(
+        { followUpId: fx.followUp.id, batch: 0 },
+        { id: job!.id, attempts: 1 },
+        { name: real.name, sendBatch: async (m, key) => (await real.sendBatch!(m, key), Promise.reject(new Error('killed'))) },
+        { ...config, appUrl: 'https://old.example' },
+      ),
+    ).rejects.toThrow('killed')
+    expect(fake.emails).toHaveLength(20)
+    const result = await runFollowUpBatch({ followUpId: fx.followUp.id, batch: 0 }, { id: job!.id, attempts: 2 }, real, config)
+    expect(result).toMatchObject({ sent: 20, keyUsedBefore: true })
+    expect(fake.batchCalls.map((c) => c.status)).toEqual([200, 409])
+    expect(fake.emails).toHaveLength(20)
+    const [row] = await getDb().select().from(followUps).where(eq(followUps.id, fx.followUp.id))
+    expect(row).toMatchObject({ status: 'sent', sentCount: 20 })
+  })
+
   it('keeps the server-wide pace between calls', async () => {
     const config = withResend({ FOLLOW_UP_RATE_PER_SECOND: 4, FOLLOW_UP_WORKSPACE_RATE_PER_SECOND: 50 })
     const fx = await sendingFixture(301)
