@@ -162,6 +162,8 @@ async function seed(handle: DatabaseHandle, url?: string) {
         eventName: `DevConf 2026, room ${i + 1}`,
         startsAt: new Date(),
         timeZone: 'Europe/London',
+        // The first view is measured on the first session: with feedback open and the booking question (issue 33).
+        feedbackEnabled: i === 0,
         offerTitle: 'The slides and the checklist',
         offerPromise: 'All 42 slides as a PDF, plus the one-page checklist from the talk',
         offerKind: 'url' as const,

@@ -133,6 +133,12 @@ describe('the testimonial box and the booking question', () => {
   it('asks the booking question word for word', () => {
     expect(bookingQuestion('Ada Lovelace')).toBe('Should Ada Lovelace speak at your company or event?')
   })
+  it('words the box in the page’s language, as the ledger records it', () => {
+    expect(testimonialText('Ada', ['name', 'company'], 'de')).toBe(
+      'Ada darf dies mit meinem Namen und meinem Unternehmen im Profil zitieren',
+    )
+    expect(followUpQuestion(5, 'fr')).toBe('Qu’allez-vous en retenir et utiliser ?')
+  })
 })
 
 describe('parseFeedbackForm', () => {
@@ -177,14 +183,13 @@ describe('parseFeedbackForm', () => {
     [
       'an answer under the other question',
       { [F.rating]: '5', [F.better]: 'Shorter' },
-      { [F.better]: 'You rated it 5: this question is for ratings of 1, 2, 3. Write your answer under “What will you use?”.' },
+      { [F.better]: 'This question is not for the rating you chose: write your answer under “What will you use?”.' },
     ],
     [
       'a low rating answered under “What will you use?”',
       { [F.rating]: '1', [F.use]: 'Nothing' },
       {
-        [F.use]:
-          'You rated it 1: this question is for ratings of 4, 5. Write your answer under “What would have made it better?”.',
+        [F.use]: 'This question is not for the rating you chose: write your answer under “What would have made it better?”.',
       },
     ],
     ['a follow-up that is too long', { [F.rating]: '5', [F.use]: 'x'.repeat(2001) }, { [F.use]: FEEDBACK_MESSAGES.followUpLong }],

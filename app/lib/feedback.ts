@@ -1,6 +1,8 @@
 import { DEFAULT_SESSION_MINUTES } from './events'
+import { dictionary } from './i18n/dictionaries'
+import type { Language } from './i18n/languages'
 import { cleanLine } from './lead-form'
-import { containsLink, LINK_REFUSED_MESSAGE } from './links-in-text'
+import { containsLink } from './links-in-text'
 import type { FeedbackOpens } from './feedback-values'
 import { formatSessionTime } from './time-zone'
 
@@ -59,22 +61,27 @@ export const PART_RATINGS = [
   { field: FEEDBACK_FIELDS.slides, key: 'slides', label: 'Slides' },
 ] as const
 
-export const FEEDBACK_MESSAGES = {
-  ratingMissing: 'Choose a rating from 1 to 5',
-  partInvalid: 'Choose a rating from 1 to 5, or leave it empty',
-  followUpLong: `Keep your answer under ${FEEDBACK_LIMITS.followUp} characters`,
-  wrongFollowUp: (rating: number, kind: FollowUpKind) =>
-    `You rated it ${rating}: this question is for ratings of ${FOLLOW_UP[kind].ratings.join(', ')}. Write your answer under “${FOLLOW_UP[kind === 'better' ? 'use' : 'better'].question}”.`,
-  quoteNeedsName: 'Enter your first name and email above so the speaker can quote you with your name',
-  quotePartWithoutQuote: 'Tick the box above to let them quote you, or untick this one',
-  bookingNeedsDetails: 'Enter your first name and email above so the speaker can reply about this',
-  organisationMissing: 'Enter the company or event',
-  tooLong: (max: number) => `Keep this under ${max} characters`,
-  linkRefused: LINK_REFUSED_MESSAGE,
-  nothingToSend: 'Choose a rating, or leave your details below',
-  closed: 'Feedback on this session is closed.',
-  editExpired: `You gave feedback on this session more than ${FEEDBACK_EDIT_HOURS} hours ago from this browser; it can no longer be changed.`,
-} as const
+/** The feedback form's messages in a language (app/lib/i18n dictionaries, `feedback`), limits filled in. */
+export function feedbackMessages(language: Language = 'en') {
+  const f = dictionary(language).feedback
+  return {
+    ratingMissing: dictionary(language).errors.ratingMissing,
+    partInvalid: f.partInvalid,
+    followUpLong: f.followUpLong({ max: FEEDBACK_LIMITS.followUp }),
+    /** An answer under the other question: where it belongs (the question the rating asks). */
+    wrongFollowUp: (belongs: FollowUpKind) => f.wrongFollowUp({ label: f[belongs] }),
+    quoteNeedsName: f.quoteNeedsName,
+    quotePartWithoutQuote: f.quotePartWithoutQuote,
+    bookingNeedsDetails: f.bookingNeedsDetails,
+    organisationMissing: f.organisationMissing,
+    tooLong: (max: number) => dictionary(language).errors.tooLong({ max }),
+    linkRefused: dictionary(language).errors.linkRefused,
+    nothingToSend: f.nothingToSend,
+    closed: f.closed,
+    editExpired: f.editExpired,
+  }
+}
+export const FEEDBACK_MESSAGES = feedbackMessages('en')
 
 export type FeedbackSettings = {
   feedbackEnabled: boolean
@@ -119,16 +126,17 @@ export function feedbackState(s: FeedbackTiming, now: Date): FeedbackState {
 }
 
 /** What the page says about the window, in the session's time zone; null when feedback is off. */
-export function feedbackWindowSentence(state: FeedbackState, timeZone: string): string | null {
+export function feedbackWindowSentence(state: FeedbackState, timeZone: string, language: Language = 'en'): string | null {
+  const f = dictionary(language).feedback
   switch (state.state) {
     case 'off':
       return null
     case 'before':
-      return `Feedback on this talk opens on ${formatSessionTime(state.opensAt, timeZone)}.`
+      return f.opensOn({ time: formatSessionTime(state.opensAt, timeZone) })
     case 'open':
-      return `Feedback is open until ${formatSessionTime(state.closesAt, timeZone)}.`
+      return f.openUntil({ time: formatSessionTime(state.closesAt, timeZone) })
     case 'after':
-      return `Feedback on this talk closed on ${formatSessionTime(state.closesAt, timeZone)}.`
+      return f.closedOn({ time: formatSessionTime(state.closesAt, timeZone) })
   }
 }
 
@@ -136,8 +144,8 @@ export function feedbackWindowSentence(state: FeedbackState, timeZone: string): 
 export function followUpKind(rating: number): FollowUpKind {
   return rating <= 3 ? 'better' : 'use'
 }
-export function followUpQuestion(rating: number): string {
-  return FOLLOW_UP[followUpKind(rating)].question
+export function followUpQuestion(rating: number, language: Language = 'en'): string {
+  return dictionary(language).feedback[followUpKind(rating)]
 }
 
 /** An answer given from this browser may still be changed (within FEEDBACK_EDIT_HOURS of the first). */
@@ -163,15 +171,17 @@ export function feedbackAnswerRule(
  * The testimonial box's wording (issue 33 Deliver 2: "You may quote this on {speaker}'s profile with
  * my name {and title / company}"), with the parts the author chose; this exact text goes to the ledger.
  */
-export function testimonialText(speakerName: string, parts: readonly TestimonialNamePart[]): string {
-  const extra = TESTIMONIAL_NAME_PARTS.filter((p) => p !== 'name' && parts.includes(p))
-  const tail = extra.length === 2 ? ', title and company' : extra.length === 1 ? ` and ${extra[0]}` : ''
-  return `You may quote this on ${speakerName}'s profile with my name${tail}`
+export function testimonialText(speakerName: string, parts: readonly TestimonialNamePart[], language: Language = 'en'): string {
+  const f = dictionary(language).feedback
+  const title = parts.includes('title')
+  const company = parts.includes('company')
+  const text = title && company ? f.quoteBoth : title ? f.quoteTitle : company ? f.quoteCompany : f.quote
+  return text({ speaker: speakerName })
 }
 
-/** The booking question (issue 33 Deliver 3, word for word). */
-export function bookingQuestion(speakerName: string) {
-  return `Should ${speakerName} speak at your company or event?`
+/** The booking question (issue 33 Deliver 3, word for word in English). */
+export function bookingQuestion(speakerName: string, language: Language = 'en') {
+  return dictionary(language).feedback.booking({ speaker: speakerName })
 }
 
 export type FeedbackInput = {
@@ -201,8 +211,9 @@ const parseRating = (raw: string) => (/^[1-5]$/.test(raw.trim()) ? Number(raw.tr
  */
 export function parseFeedbackForm(
   get: (name: string) => string,
-  opts: { hasDetails: boolean; showsTitle: boolean; showsCompany: boolean },
+  opts: { hasDetails: boolean; showsTitle: boolean; showsCompany: boolean; language?: Language },
 ): FeedbackFormResult {
+  const FEEDBACK_MESSAGES = feedbackMessages(opts.language)
   const errors: Record<string, string> = {}
   const text = (name: string, max: number, multiline = false) => {
     const raw = get(name)
@@ -243,7 +254,7 @@ export function parseFeedbackForm(
     const mine = kind === 'better' ? better : use
     const theirs = other === 'better' ? better : use
     // Without JavaScript both questions show: an answer under the other one is kept for the attendee to move.
-    if (theirs && !errors[otherField]) errors[otherField] = FEEDBACK_MESSAGES.wrongFollowUp(rating, other)
+    if (theirs && !errors[otherField]) errors[otherField] = FEEDBACK_MESSAGES.wrongFollowUp(kind)
     followUp = mine
   }
   if (quote && !opts.hasDetails) errors[FEEDBACK_FIELDS.testimonial] = FEEDBACK_MESSAGES.quoteNeedsName

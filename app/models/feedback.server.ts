@@ -4,6 +4,7 @@ import { bookingLeads, feedbackConsents, feedbackResponses } from '~/db/schema/f
 import { consentTexts } from '~/db/schema/leads'
 import { consentTextHash, normalizeConsentText } from '~/lib/consent-text'
 import { feedbackAnswerRule, type FeedbackInput, type FeedbackState } from '~/lib/feedback'
+import type { Language } from '~/lib/i18n/languages'
 import { sessionLiveChannel } from '~/lib/live-display'
 import { publish } from '~/platform/live-bus.server'
 
@@ -34,6 +35,8 @@ export type StoreFeedbackInput = {
   lead: { leadId: string; contactId: string } | null
   /** The testimonial box exactly as the page showed it with the parts chosen (testimonialText). */
   testimonialText: string
+  /** The language the page showed it in (the ledger keeps it with the words). */
+  language?: Language
   now?: Date
 }
 
@@ -46,6 +49,13 @@ export type StoreFeedbackResult =
  * A changed comment goes back to the speaker for approval; details given once stay linked.
  */
 export async function storeFeedback(args: StoreFeedbackInput): Promise<StoreFeedbackResult> {
+  const result = await writeFeedback(args)
+  // Committed: the session's live display counts it (issue 33 Deliver 6; a changed answer is not a new one).
+  if (result.outcome === 'inserted') await publish(sessionLiveChannel(args.session.id), { kind: 'feedback' })
+  return result
+}
+
+async function writeFeedback(args: StoreFeedbackInput): Promise<StoreFeedbackResult> {
   const { session, browserKeyHash, state, input, lead, testimonialText } = args
   const now = args.now ?? new Date()
   const hash = consentTextHash(testimonialText)
@@ -123,6 +133,7 @@ export async function storeFeedback(args: StoreFeedbackInput): Promise<StoreFeed
       testimonialHash: hash,
       testimonialConsent: input.testimonial,
       nameParts: input.nameParts,
+      language: args.language ?? 'en',
       createdAt: now,
     })
     return { outcome: rule === 'insert' ? 'inserted' : 'updated', responseId }

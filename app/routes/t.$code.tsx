@@ -8,9 +8,11 @@ import { dictionary } from '~/lib/i18n/dictionaries'
 import type { Language } from '~/lib/i18n/languages'
 import { localSessionTexts } from '~/lib/i18n/session-language'
 import { LEAD_SUBMISSIONS_PER_SESSION_PER_MINUTE } from '~/lib/constants'
-import { LEAD_FIELDS, parseLeadForm, questionField } from '~/lib/lead-form'
+import { FEEDBACK_FIELDS, feedbackMessages, parseFeedbackForm, testimonialText } from '~/lib/feedback'
+import { cleanLine, LEAD_FIELDS, parseLeadForm, questionField } from '~/lib/lead-form'
 import { viewKindFor } from '~/lib/session-views'
 import { normalizeShortCode } from '~/lib/short-link'
+import { storeFeedback } from '~/models/feedback.server'
 import { getPublicSession, recordSessionView, type PublicSession } from '~/models/lead-capture.server'
 import { submitLead } from '~/models/lead-submit.server'
 import { hitLocalRateLimit } from '~/models/rate-limit.server'
@@ -24,12 +26,16 @@ import {
   renderMessagePage,
   renderSessionPage,
 } from '~/services/attendee-page.server'
+import { feedbackFormValues, takesFeedback } from '~/services/attendee-feedback.server'
+import { browserIdCookie, browserKeyHash, newBrowserId, readBrowserId } from '~/services/feedback-cookie.server'
+import { loadFeedbackView } from '~/services/feedback-page.server'
 import { isSpam } from '~/services/honeypot.server'
 import { readForm, RequestBodyError } from '~/services/request-body.server'
 
 // GET /t/{code}: the attendee page of a session (a complete small HTML document, not the app shell;
 // see app/services/attendee-page.server.tsx). POST /t/{code}: the sign-up, post/redirect/get to the
-// thank-you page. Drafts are "not found" to all but those who may open the session in its
+// thank-you page; with feedback open (issue 33) the same form also carries feedback, which may be
+// sent without any details (then to /t/{code}/feedback). Drafts are "not found" to all but those who may open the session in its
 // workspace (previewsDraft), who see a preview; a closed
 // session answers 410 with a page saying so. Every page is in the language negotiated for the
 // visitor among the session's (issue 31; app/services/attendee-language.server.ts).
@@ -48,7 +54,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (session.status === 'draft') {
     const viewer = await getSessionUser(request)
     if (!viewer || !(await previewsDraft(viewer.id, session))) return notFound(request)
-    return renderSessionPage({ ...page, token: issueSubmissionToken(session.id), preview: true })
+    const feedback = await loadFeedbackView(request, session, new Date(), served.language)
+    return renderSessionPage({ ...page, token: issueSubmissionToken(session.id), preview: true, feedback })
   }
   if (session.status === 'closed') return ended(session, served.language)
 
@@ -62,7 +69,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       console.error('Failed to record a session view', error)
     }
   }
-  return renderSessionPage({ ...page, token: issueSubmissionToken(session.id) })
+  const feedback = await loadFeedbackView(request, session, new Date(), served.language)
+  // This browser's answer, to change it while it may (FEEDBACK_EDIT_HOURS).
+  const values = feedback?.answer && feedback.editableUntil ? feedbackFormValues(feedback.answer) : undefined
+  return renderSessionPage({ ...page, token: issueSubmissionToken(session.id), feedback, values })
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -98,7 +108,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   })
   const { language } = served
   const t = dictionary(language)
-  const page = { session, nonce: context.cspNonce, language, offered: served.offered, chosen: served.source === 'explicit' }
+  const now = new Date()
+  const feedback = await loadFeedbackView(request, session, now, language)
+  const page = {
+    session,
+    nonce: context.cspNonce,
+    language,
+    offered: served.offered,
+    chosen: served.source === 'explicit',
+    feedback,
+  }
   // A bot filled the hidden field: answer like a success, store nothing.
   if (isSpam(form))
     return renderMessagePage({
@@ -110,16 +129,39 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     })
 
   const strings = (name: string) => form.getAll(name).filter((v): v is string => typeof v === 'string')
-  const parsed = parseLeadForm(session, strings, language)
-  const submissionId = readSubmissionToken(session.id, form.get(LEAD_FIELDS.submission)?.toString())
+  const one = (name: string) => strings(name)[0] ?? ''
+  const submissionId = readSubmissionToken(session.id, one(LEAD_FIELDS.submission))
+  const messages = feedbackMessages(language)
+  // Feedback goes without details: the lead form is read only when some were given (or no feedback is taken).
+  const open = takesFeedback(feedback)
+  const noDetails = !cleanLine(one(LEAD_FIELDS.firstName)) && !cleanLine(one(LEAD_FIELDS.email))
+  if (!open && feedback && one(FEEDBACK_FIELDS.rating) && noDetails) {
+    // Feedback alone, after the window closed (or this browser's edit time ran out) since the page was loaded.
+    const formError = feedback.answer && !feedback.editableUntil ? messages.editExpired : (feedback.sentence ?? messages.closed)
+    return renderSessionPage({ ...page, token: issueSubmissionToken(session.id), formError }, 409)
+  }
+  const detailsGiven = !open || !noDetails
+  const parsed = detailsGiven ? parseLeadForm(session, strings, language) : null
+  const given = open
+    ? parseFeedbackForm(one, {
+        hasDetails: detailsGiven,
+        showsTitle: session.fields.jobTitle,
+        showsCompany: session.fields.company,
+        language,
+      })
+    : null
+  const errors = { ...(parsed && !parsed.ok ? parsed.errors : {}), ...given?.errors }
+  if (given && !detailsGiven && !given.feedback && !given.booking && Object.keys(errors).length === 0) {
+    errors[FEEDBACK_FIELDS.rating] = messages.nothingToSend
+  }
   // A missing or foreign id (a form from another page, or tampered with): a fresh form, values kept.
-  if (!parsed.ok || !submissionId) {
+  if (Object.keys(errors).length > 0 || !submissionId) {
     return renderSessionPage(
       {
         ...page,
-        token: submissionId ? String(form.get(LEAD_FIELDS.submission)) : issueSubmissionToken(session.id),
-        values: parsed.ok ? rawValues(form) : parsed.values,
-        errors: parsed.ok ? {} : parsed.errors,
+        token: submissionId ? one(LEAD_FIELDS.submission) : issueSubmissionToken(session.id),
+        values: { ...rawValues(form), ...(parsed && !parsed.ok ? parsed.values : {}) },
+        errors,
         formError: submissionId ? undefined : t.form.expiredCheck,
       },
       400,
@@ -143,14 +185,51 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     )
   }
 
+  // An explicit choice is remembered for the attendee's next session page: set here, by a POST that
+  // changes state anyway, never by the GET of a language link (docs/languages.md).
+  const headers = new Headers()
+  if (served.source === 'explicit') headers.append('Set-Cookie', rememberLanguageCookie(language))
+  // The words exactly as this page showed them, in its language (the ledgers keep them).
+  const local = localSessionTexts(session, language)
+
+  /** Stores the feedback given with this post, if any (linked to the capture made with it), then redirects. */
+  async function sendFeedback(lead: { leadId: string; contactId: string } | null, to: string) {
+    if (given?.feedback) {
+      // One answer per browser per session: the browser's random id (a new one with its first feedback).
+      const browserId = (await readBrowserId(request)) ?? newBrowserId()
+      const { nameParts, testimonial } = given.feedback
+      const stored = await storeFeedback({
+        session: session!,
+        browserKeyHash: browserKeyHash(session!.id, browserId),
+        state: feedback!.state,
+        input: given.feedback,
+        lead,
+        testimonialText: testimonialText(local.speaker, testimonial ? nameParts : ['name'], language),
+        language,
+        now,
+      })
+      // Refused only if the window closed (or the edit time ran out) since this request began: say so
+      // unless details were stored, whose thank-you page follows.
+      if (!lead && stored.outcome !== 'inserted' && stored.outcome !== 'updated') {
+        const formError = stored.outcome === 'expired' ? messages.editExpired : messages.closed
+        return renderSessionPage({ ...page, token: issueSubmissionToken(session!.id), formError }, 409)
+      }
+      headers.append('Set-Cookie', await browserIdCookie(browserId))
+    }
+    return redirect(to, { status: 303, headers })
+  }
+  // Feedback alone: stored without a capture.
+  if (!parsed) return sendFeedback(null, `/t/${session.code}/feedback`)
+  if (!parsed.ok) throw new Error('The details were checked above')
+
   const brand = getConfig().BRAND_NAME
   // The ledger keeps the words exactly as this page showed them, in its language.
-  const local = localSessionTexts(session, language)
   const notice = { speakerName: local.speaker, brand, event: session.event, language }
   const result = await submitLead({
     session,
     submissionId,
     input: parsed.value,
+    booking: given?.booking ?? null,
     language,
     noticeText: consentNoticeText({
       ...notice,
@@ -172,10 +251,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       400,
     )
   }
-  // An explicit choice is remembered for the attendee's next session page: set here, by a POST that
-  // changes state anyway, never by the GET of a language link (docs/languages.md).
-  const headers: Record<string, string> = served.source === 'explicit' ? { 'Set-Cookie': rememberLanguageCookie(language) } : {}
-  return redirect(`/t/${session.code}/thanks/${submissionId}`, { status: 303, headers })
+  return sendFeedback(result, `/t/${session.code}/thanks/${submissionId}`)
 }
 
 function rawValues(form: FormData) {

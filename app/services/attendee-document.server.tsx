@@ -17,7 +17,7 @@ h1{font-size:1.5rem;line-height:1.25;margin:.5rem 0 1rem}h2{font-size:1.125rem;m
 .who{display:flex;gap:.75rem;align-items:center;margin-bottom:.5rem}.who img{width:56px;height:56px;border-radius:50%;object-fit:cover;background:#e5e7eb}
 .muted{color:#4b5563;font-size:.9375rem}.offer{border:1px solid #d1d5db;border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1rem}
 .offer strong{display:block}label,legend{display:block;font-weight:600;margin:.75rem 0 .25rem}fieldset{border:0;margin:0;padding:0}
-input[type=text],input[type=email],input[type=tel],input[type=url]{width:100%;font:inherit;padding:.625rem .75rem;border:1px solid #6b7280;border-radius:.375rem}
+input[type=text],input[type=email],input[type=tel],input[type=url],textarea{width:100%;font:inherit;padding:.625rem .75rem;border:1px solid #6b7280;border-radius:.375rem}
 input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .opt{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.25rem 0}.opt input{width:1.25rem;height:1.25rem;margin:0}
 .rate{display:flex;gap:.5rem}.rate .opt{flex-direction:column;gap:0}

@@ -10,6 +10,7 @@ import { COUNTED_PARAM, countedUrl, LANGUAGE_SWITCH } from '~/lib/session-views'
 import type { PublicSession } from '~/models/lead-capture.server'
 import { languageHeaders } from './attendee-language.server'
 import { Document, html } from './attendee-document.server'
+import { FEEDBACK_FIELD_ORDER, FeedbackSection, takesFeedback, type FeedbackView } from './attendee-feedback.server'
 import { fieldAnchor, Question, TextField } from './attendee-form-fields.server'
 
 // The attendee pages (/t/{code} and its thank-you, closed and erasure pages): what each one shows.
@@ -86,15 +87,20 @@ export type SessionPageProps = {
   /** A message above the form (too many sign-ups, expired form). */
   formError?: string
   preview?: boolean
+  /** Feedback in the room (issue 33): the window and this browser's answer; absent when the speaker has it off. */
+  feedback?: FeedbackView
 }
 
 export function renderSessionPage(props: SessionPageProps, status = 200, headers: Record<string, string> = {}) {
-  const { session, token, nonce, values = {}, errors = {}, formError, preview, language, offered, chosen } = props
+  const { session, token, nonce, values = {}, errors = {}, formError, preview, language, offered, chosen, feedback } = props
+  // While feedback is taken, the details are optional: feedback goes without them.
+  const feedbackOpen = takesFeedback(feedback)
   const brand = getConfig().BRAND_NAME
   const local = localSessionTexts(session, language)
   const { t, speaker } = local
   const action = `/t/${session.code}`
   const order = [
+    ...(feedbackOpen ? FEEDBACK_FIELD_ORDER : []),
     LEAD_FIELDS.firstName,
     LEAD_FIELDS.email,
     LEAD_FIELDS.company,
@@ -146,11 +152,18 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
         <input type="hidden" name={LEAD_FIELDS.submission} value={token} />
         <input type="hidden" name={LANGUAGE_FIELD} value={language} />
         {chosen ? <input type="hidden" name={LANGUAGE_CHOSEN_FIELD} value="1" /> : null}
+        {feedback ? <FeedbackSection session={session} {...feedback} language={language} speaker={speaker} {...field} /> : null}
+        {feedbackOpen ? (
+          <>
+            <h2>{t.feedback.details}</h2>
+            <p className="muted">{t.feedback.detailsHint}</p>
+          </>
+        ) : null}
         <TextField
           name={LEAD_FIELDS.firstName}
           label={t.fields.firstName}
           autoComplete="given-name"
-          required
+          required={!feedbackOpen}
           maxLength={LEAD_LIMITS.firstName}
           {...field}
         />
@@ -159,7 +172,7 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
           label={t.fields.email}
           type="email"
           autoComplete="email"
-          required
+          required={!feedbackOpen}
           maxLength={LEAD_LIMITS.email}
           {...field}
         />
@@ -233,7 +246,7 @@ export function renderSessionPage(props: SessionPageProps, status = 200, headers
         </div>
         <ShareBox text={shareBoxText(notice)} values={values} />
         <button className="btn" type="submit" disabled={preview}>
-          {t.page.submit}
+          {feedbackOpen ? t.feedback.submit : t.page.submit}
         </button>
       </form>
     </Document>,

@@ -75,7 +75,7 @@ describe('GET /t/{code}', () => {
     expect(tokenFrom(html)).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/)
   })
 
-  it('stays within the 14 KB first-view budget with every field, three long questions and long texts', async () => {
+  it('stays within the 14 KB first-view budget with every field, three long questions and long texts, feedback open and the booking question', async () => {
     const owner = await createOwner()
     const long = (n: number) => 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(Math.ceil(n / 57)).slice(0, n)
     const options = Array.from({ length: 10 }, (_, i) => `Option ${i + 1}: ${long(60)}`)
@@ -90,8 +90,13 @@ describe('GET /t/{code}', () => {
         { id: 'b', kind: 'multi', label: long(200), required: false, options },
         { id: 'c', kind: 'rating', label: long(200), required: true, options: [] },
       ],
+      // Issue 33: the feedback section (rating, both follow-ups, part ratings, the quote box) and the booking question.
+      feedbackEnabled: true,
+      startsAt: new Date(Date.now() - 10 * 60_000),
     })
     const html = await (await get(session.code)).text()
+    expect(html).toContain('What will you use?')
+    expect(html).toContain('Should Ada Lovelace speak at your company or event?')
     // Gzip as the server's compression sends it; nothing else is fetched for the first view.
     expect(gzipSync(html).length).toBeLessThanOrEqual(14 * 1024)
     expect(html).not.toMatch(/<link(?! rel="icon" href="data:)|<script[^>]+src=|<img/)

@@ -621,6 +621,18 @@ Object.assign(cases, {
       },
     },
   ],
+  't.$code_.feedback.tsx': [
+    {
+      name: 'unknown code → 404 page; a session without feedback → 404',
+      run: async () => {
+        const unknown = await send('/t/unknown-code/feedback')
+        expect(unknown.status).toBe(404)
+        expect(unknown.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+        const { code } = await signedUpLead()
+        expect((await send(`/t/${code}/feedback`)).status).toBe(404)
+      },
+    },
+  ],
   't.$code_.card.$submission.tsx': [
     {
       name: 'GET → 200 vCard attachment; unknown submission → 404',

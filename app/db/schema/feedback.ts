@@ -103,6 +103,8 @@ export const feedbackConsents = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The language the box was shown in (issue 31: the ledger records the language and the exact words).
+    language: text('language'),
     createdAt: createdAt(),
   },
   (t) => [index('feedback_consents_response_idx').on(t.responseId), index('feedback_consents_session_idx').on(t.sessionId)],

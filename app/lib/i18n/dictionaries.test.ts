@@ -34,6 +34,7 @@ const SAMPLE: Record<string, string | number> = {
   event: 'EVENT_X',
   offer: 'OFFER_X',
   talk: 'TALK_X',
+  time: 'TIME_X',
 }
 
 // Words that are the same in several languages (a label, a brand's word): allowed to equal English.

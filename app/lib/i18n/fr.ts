@@ -148,4 +148,61 @@ export const fr: Dictionary = {
     buttonCard: ({ speaker }) => `Enregistrer la carte de contact de ${speaker}`,
     eraseLink: 'Effacer mes coordonnées',
   },
+  /** Feedback in the room (issue 33): the section of the attendee page and its thank-you page. */
+  feedback: {
+    heading: 'Votre avis',
+    opensOn: ({ time }: { time: string }) => `Les avis sur cette intervention seront ouverts le ${time}.`,
+    openUntil: ({ time }: { time: string }) => `Vous pouvez donner votre avis jusqu’au ${time}.`,
+    closedOn: ({ time }: { time: string }) => `Les avis sur cette intervention ont été clos le ${time}.`,
+    withoutDetails: 'Vous pouvez le donner sans laisser vos coordonnées.',
+    changeUntil: ({ time }: { time: string }) =>
+      `Vous avez donné votre avis depuis ce navigateur ; vous pouvez le modifier jusqu’au ${time}.`,
+    given: ({ time }: { time: string }) =>
+      `Vous avez donné votre avis sur cette intervention depuis ce navigateur le ${time}. Merci !`,
+    rating: 'Comment avez-vous trouvé l’intervention ? 1 (faible) à 5 (excellent)',
+    better: 'Qu’est-ce qui l’aurait rendue meilleure ?',
+    use: 'Qu’allez-vous en retenir et utiliser ?',
+    ifLow: 'Si vous avez choisi 1, 2 ou 3',
+    ifHigh: 'Si vous avez choisi 4 ou 5',
+    part: ({ label }: { label: string }) => `${label}, de 1 à 5 (facultatif)`,
+    content: 'Contenu',
+    delivery: 'Présentation orale',
+    slides: 'Diapositives',
+    quote: ({ speaker }: { speaker: string }) => `${speaker} peut citer ceci sur son profil avec mon nom`,
+    quoteTitle: ({ speaker }: { speaker: string }) => `${speaker} peut citer ceci sur son profil avec mon nom et ma fonction`,
+    quoteCompany: ({ speaker }: { speaker: string }) =>
+      `${speaker} peut citer ceci sur son profil avec mon nom et mon entreprise`,
+    quoteBoth: ({ speaker }: { speaker: string }) =>
+      `${speaker} peut citer ceci sur son profil avec mon nom, ma fonction et mon entreprise`,
+    withTitle: '… et ma fonction',
+    withCompany: '… et mon entreprise',
+    booking: ({ speaker }: { speaker: string }) =>
+      `${speaker} devrait-il ou elle intervenir dans votre entreprise ou votre événement ?`,
+    bookingHint: ({ speaker }: { speaker: string }) =>
+      `Dites-nous où, et laissez vos coordonnées ci-dessous : ${speaker} reviendra vers vous.`,
+    organisation: 'Entreprise ou événement',
+    role: 'Votre rôle',
+    when: 'Quand',
+    details: 'Vos coordonnées',
+    detailsHint:
+      'Facultatives pour un avis ; nécessaires pour l’offre, une citation avec votre nom ou une demande d’intervention.',
+    submit: 'Envoyer',
+    partInvalid: 'Choisissez une note de 1 à 5, ou laissez vide',
+    followUpLong: ({ max }: { max: number }) => `Votre réponse doit faire moins de ${max} caractères`,
+    wrongFollowUp: ({ label }: { label: string }) =>
+      `Cette question ne correspond pas à la note choisie : écrivez votre réponse sous « ${label} ».`,
+    quoteNeedsName: 'Indiquez ci-dessous votre prénom et votre e-mail pour pouvoir être cité avec votre nom',
+    quotePartWithoutQuote: 'Cochez la case ci-dessus pour autoriser la citation, ou décochez celle-ci',
+    bookingNeedsDetails: 'Indiquez ci-dessous votre prénom et votre e-mail pour que l’intervenant puisse vous répondre',
+    organisationMissing: 'Indiquez l’entreprise ou l’événement',
+    nothingToSend: 'Choisissez une note, ou laissez vos coordonnées ci-dessous',
+    closed: 'Les avis sur cette session sont clos.',
+    editExpired: 'Vous avez donné votre avis depuis ce navigateur il y a plus de 24 heures ; il ne peut plus être modifié.',
+    thanksTitle: 'Merci pour votre avis',
+    willRead: ({ speakerStart }: { speakerStart: string }) => `${speakerStart} le lira.`,
+    changeFrom: ({ time }: { time: string }) => `Vous pouvez le modifier depuis ce navigateur jusqu’au ${time}.`,
+    offer: ({ offer }: { offer: string }) => `Vous voulez ${offer} ? Laissez vos coordonnées sur la page de la session.`,
+    changeLink: 'Modifier mon avis ou laisser mes coordonnées',
+    back: 'Retour à la page de la session',
+  },
 }

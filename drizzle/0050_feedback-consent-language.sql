@@ -1,0 +1,1 @@
+ALTER TABLE "feedback_consents" ADD COLUMN "language" text;
