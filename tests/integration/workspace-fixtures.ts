@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { currentWorkspaceCookie } from '~/auth/workspace.server'
 import { getDb } from '~/db/client.server'
+import { feedbackResponses } from '~/db/schema/feedback'
+import { followUps } from '~/db/schema/follow-ups'
 import { webhookDeliveries } from '~/db/schema/integrations'
 import { leads } from '~/db/schema/leads'
 import { contactNotes, contacts, leadEvents, segments } from '~/db/schema/people'
@@ -38,6 +40,32 @@ export type Workspace = {
   deliveryId: string
   /** A roster speaker with a session at that event. */
   eventSpeakerId: string
+  /** A draft follow-up (issue 32) written by the owner to the owner's session's people. */
+  followUpId: string
+  /** A feedback answer (issue 33) at the owner's session, its quote permitted and awaiting approval. */
+  feedbackId: string
+}
+
+/** The owner's draft follow-up to their session and one feedback answer there with a permitted quote. */
+async function followUpAndFeedback(workspaceId: string, ownerUserId: string, sessionId: string, tag: string) {
+  const db = getDb()
+  const [followUp] = await db
+    .insert(followUps)
+    .values({ ownerId: workspaceId, createdBy: ownerUserId, source: 'session', sourceId: sessionId, subject: `Follow-up ${tag}` })
+    .returning({ id: followUps.id })
+  const [feedback] = await db
+    .insert(feedbackResponses)
+    .values({
+      sessionId,
+      ownerId: workspaceId,
+      browserKeyHash: randomBytes(32).toString('hex'),
+      rating: 5,
+      followUp: `Feedback ${tag}`,
+      testimonialPermission: true,
+      testimonialNameParts: ['name'],
+    })
+    .returning({ id: feedbackResponses.id })
+  return { followUpId: followUp!.id, feedbackId: feedback!.id }
 }
 
 /** A person captured at these sessions (one capture each, with its timeline entry) and a note. */
@@ -185,6 +213,7 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     eventId: eventA.id,
     ...hookA,
     eventSpeakerId: eventSpeakerA,
+    ...(await followUpAndFeedback(a, ownerA.id, ownersSession!.id, `a-${suffix}`)),
   }
   const B: Workspace = {
     id: b,
@@ -197,6 +226,7 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     eventId: eventOfB.id,
     ...hookB,
     eventSpeakerId: eventSpeakerB,
+    ...(await followUpAndFeedback(b, b, sessionB!.id, `b-secret-${suffix}`)),
   }
   /** Texts only B holds: none may appear in an answer to A's people. */
   const secretsOfB = [
@@ -207,6 +237,8 @@ export async function twoWorkspaces(plan: Plan = 'teams') {
     `hooks-b-secret-${suffix}`,
     eventOfB.name,
     `Speaker b-secret-${suffix}`,
+    `Follow-up b-secret-${suffix}`,
+    `Feedback b-secret-${suffix}`,
   ]
   return {
     A,

@@ -16,7 +16,7 @@ import { twoWorkspaces, type Workspace } from './workspace-fixtures'
 // (tests/fuzz/routes.ts): a new /app route with a param fails the coverage test until it has a row
 // in ID_ROUTES saying which fixture id each param takes and how its action is posted.
 
-type Kind = 'session' | 'talk' | 'person' | 'webhook' | 'member' | 'event' | 'eventSpeaker'
+type Kind = 'session' | 'talk' | 'person' | 'webhook' | 'member' | 'event' | 'eventSpeaker' | 'followUp'
 /** A param filled with a fixture's id of that kind, or with each of these fixed values. */
 type Param = Kind | { values: readonly string[] }
 /** What a member of A gets for A's owner's item of this route: 404, 403 (role), or the page (talks are shared). */
@@ -152,6 +152,40 @@ export const ID_ROUTES: Record<string, IdRoute> = {
     ],
     member: 'forbidden',
   },
+  // A session's feedback (issue 33): read like the session; approving or hiding a quote is a change of
+  // the session (its runner, the owner and admins), the answer found by its id inside that scope.
+  'app.sessions.$id.feedback.tsx': {
+    params: { id: 'session' },
+    actions: (w) => [
+      { intent: 'approve', responseId: w.feedbackId },
+      { intent: 'hide', responseId: w.feedbackId },
+    ],
+    member: 'not-found',
+    seesAll: { member: 'shared', memberPost: 'forbidden' },
+  },
+  // Every delivery of a talk together: talks are shared, the answers are those of the sessions the
+  // reader sees (a member's POSTs for the owner's answer find nothing: not tried here).
+  'app.talks.$id_.feedback.tsx': {
+    params: { id: 'talk' },
+    actions: (w) => [{ intent: 'approve', responseId: w.feedbackId }],
+    member: 'shared',
+  },
+  // A follow-up (issue 32): its author's scope — the owner's, seen by the owner and admins; a member
+  // who sees only the sessions they run (and writes to those people) gets 404 for the owner's follow-up.
+  'app.follow-ups.$id.tsx': {
+    params: { id: 'followUp' },
+    actions: () => [
+      { intent: 'save', subject: 'Stolen', body: '<p>Stolen</p>' },
+      { intent: 'test' },
+      { intent: 'send' },
+      { intent: 'schedule', date: '2027-01-01', time: '09:00' },
+      { intent: 'unschedule' },
+      { intent: 'cancel' },
+    ],
+    member: 'not-found',
+    // With every lead seen, the member's scope is the workspace's: they open (and may send) its drafts.
+    seesAll: { member: 'shared' },
+  },
   'app.settings_.webhooks.$id.tsx': {
     params: { id: 'webhook' },
     actions: (w): Record<string, string>[] => [
@@ -199,6 +233,7 @@ function idOf(w: Workspace, kind: Kind) {
     member: w.ownerUserId,
     event: w.eventId,
     eventSpeaker: w.eventSpeakerId,
+    followUp: w.followUpId,
   }[kind]
 }
 
