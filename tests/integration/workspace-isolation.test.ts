@@ -174,7 +174,7 @@ export const ID_ROUTES: Record<string, IdRoute> = {
   // who sees only the sessions they run (and writes to those people) gets 404 for the owner's follow-up.
   'app.follow-ups.$id.tsx': {
     params: { id: 'followUp' },
-    actions: () => [
+    actions: (): Record<string, string>[] => [
       { intent: 'save', subject: 'Stolen', body: '<p>Stolen</p>' },
       { intent: 'test' },
       { intent: 'send' },
