@@ -173,6 +173,21 @@ export const GUARD_TABLE: Row[] = [
   // Settings → API (issue 30): the workspace's API keys.
   ...workspace('loader', 'app.settings_.api.tsx', '/app/settings/api'),
   ...workspace('action', 'app.settings_.api.tsx', '/app/settings/api', { intent: 'revoke', id: NO_ID }),
+  // Settings → Sending domain (issue 32 Deliver 6): the owner and admins ('sendingDomain.manage'; a member's 403
+  // is in sending-domains.test.ts). With no domain stored, removing one is a 404; the guard viewers' Free
+  // workspaces have no sending domain in their plan, so adding one is refused (403) once the guard let them through.
+  ...workspace('loader', 'app.settings_.sending-domain.tsx', '/app/settings/sending-domain'),
+  ...workspace('action', 'app.settings_.sending-domain.tsx', '/app/settings/sending-domain', { intent: 'remove' }),
+  ...workspace('action', 'app.settings_.sending-domain.tsx', '/app/settings/sending-domain', {
+    fromAddress: 'hello@guard.example',
+  }).map((r) => ({ ...r, speaker: 'denied' as const, admin: 'denied' as const })),
+  // Follow-ups (issue 32 Deliver 1–3): owner, admins and members ('followUps.send'; a colleague's follow-up and
+  // a member's scope are in follow-up-compose.test.ts). An unknown source or follow-up is a 404 on every intent.
+  ...workspace('loader', 'app.follow-ups._index.tsx', '/app/follow-ups'),
+  ...workspace('loader', 'app.follow-ups.new.tsx', `/app/follow-ups/new?session=${NO_ID}`),
+  ...workspace('action', 'app.follow-ups.new.tsx', '/app/follow-ups/new', { source: 'session', sourceId: NO_ID, subject: '' }),
+  ...workspace('loader', 'app.follow-ups.$id.tsx', `/app/follow-ups/${NO_ID}`),
+  ...workspace('action', 'app.follow-ups.$id.tsx', `/app/follow-ups/${NO_ID}`, { intent: 'cancel' }),
   ...workspace('loader', 'app.settings_.webhooks._index.tsx', '/app/settings/webhooks'),
   ...workspace('loader', 'app.settings_.webhooks.new.tsx', '/app/settings/webhooks/new'),
   ...workspace('action', 'app.settings_.webhooks.new.tsx', '/app/settings/webhooks/new', { url: '' }),

@@ -3,6 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBuiltServer, type BuiltServer } from './built-server'
+import { resendEvent, signedDelivery, WEBHOOK_SECRET } from './follow-up-fixtures'
 import { unzip } from './unzip'
 
 // Every resource route (a route module without a component) over HTTP against the production build:
@@ -14,7 +15,7 @@ let speaker: string
 let admin: string
 
 beforeAll(async () => {
-  server = await startBuiltServer()
+  server = await startBuiltServer({ RESEND_WEBHOOK_SECRET: WEBHOOK_SECRET })
   speaker = await server.signIn('http-speaker@example.com')
   admin = await server.signIn('admin@example.com', 'admin')
 }, 90_000)
@@ -955,6 +956,113 @@ Object.assign(cases, {
         expect(res.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8')
         controller.abort()
         expect((await send(`/d/${'A'.repeat(43)}/events`)).status).toBe(404)
+      },
+    },
+  ],
+})
+
+// What comes back from a follow-up (issue 32 Deliver 4 and 5): a sent follow-up through the test hook (one
+// recipient, one stored link), and Resend's svix-signed deliveries as Resend posts them (no Origin, no cookie).
+async function sentFollowUp() {
+  const res = await fetch(`${server.url}/__e2e/sent-follow-up`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.url },
+    body: JSON.stringify({ email: 'http-follow-up@example.com', to: `grace-${Math.random().toString(36).slice(2)}@example.com` }),
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { token: string; links: string[] }
+}
+const resendPost = (body: string, headers: Record<string, string>) =>
+  fetch(`${server.url}/webhooks/resend`, { method: 'POST', headers, body, redirect: 'manual' })
+
+Object.assign(cases, {
+  'c.$token.$n.tsx': [
+    {
+      name: 'a stored link → 302 to it, every time, never cached or referred',
+      run: async () => {
+        const { token, links } = await sentFollowUp()
+        for (let i = 0; i < 2; i++) {
+          const res = await send(`/c/${token}/0`)
+          expect(res.status).toBe(302)
+          expect(res.headers.get('Location')).toBe(links[0])
+          expect(res.headers.get('Cache-Control')).toBe('no-store')
+          expect(res.headers.get('Referrer-Policy')).toBe('no-referrer')
+        }
+      },
+    },
+    {
+      name: 'a link number past the stored ones, not a number, or an unknown token → 404 text, no Location',
+      run: async () => {
+        const { token } = await sentFollowUp()
+        for (const path of [
+          `/c/${token}/1`,
+          `/c/${token}/-1`,
+          `/c/${token}/https%3A%2F%2Fevil.example`,
+          `/c/${'Q'.repeat(32)}/0`,
+        ]) {
+          const res = await send(path)
+          expect(res.status, path).toBe(404)
+          expect(res.headers.get('Location')).toBeNull()
+          expect(res.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+          expect(await res.text()).toBe('This link is not known.')
+        }
+      },
+    },
+    {
+      name: 'POST → 405',
+      run: async () => {
+        const { token } = await sentFollowUp()
+        expect((await send(`/c/${token}/0`, { method: 'POST', body: new URLSearchParams() })).status).toBe(405)
+      },
+    },
+  ],
+  'webhooks.resend.tsx': [
+    {
+      name: 'a signed delivery → 200 JSON once; the same svix-id again → 200, nothing done',
+      run: async () => {
+        const delivery = signedDelivery(resendEvent('email.delivered', 'http-no-such-message'))
+        const first = await resendPost(delivery.body, delivery.headers)
+        expect(first.status).toBe(200)
+        expect(first.headers.get('Content-Type')).toMatch(/^application\/json/)
+        expect(first.headers.get('Cache-Control')).toBe('no-store')
+        expect(await first.json()).toEqual({ received: true, outcome: 'unknown-message' })
+        expect(await (await resendPost(delivery.body, delivery.headers)).json()).toEqual({ received: true, outcome: 'duplicate' })
+      },
+    },
+    {
+      name: 'missing svix headers, another secret’s signature or a stale one → 400 JSON',
+      run: async () => {
+        const event = resendEvent('email.bounced', 'http-no-such-message')
+        const { 'svix-signature': _dropped, ...unsigned } = signedDelivery(event).headers
+        const missing = await resendPost(JSON.stringify(event), unsigned)
+        expect(missing.status).toBe(400)
+        expect(await missing.json()).toEqual({ error: 'Missing svix-id, svix-timestamp or svix-signature header.' })
+        const other = signedDelivery(event, {
+          secret: `whsec_${Buffer.from('another secret of 32 bytes long!').toString('base64')}`,
+        })
+        const stale = signedDelivery(event, { at: new Date(Date.now() - 10 * 60_000) })
+        for (const bad of [other, stale]) {
+          const res = await resendPost(bad.body, bad.headers)
+          expect(res.status).toBe(400)
+          expect(await res.json()).toEqual({ error: 'The signature does not match this body, or it is too old.' })
+        }
+      },
+    },
+    {
+      name: 'a body over 256 KB → 413 JSON, unread',
+      run: async () => {
+        const big = signedDelivery(resendEvent('email.delivered', 'http-no-such-message', { padding: 'x'.repeat(300 * 1024) }))
+        const res = await resendPost(big.body, big.headers)
+        expect(res.status).toBe(413)
+        expect(res.headers.get('Content-Type')).toMatch(/^application\/json/)
+      },
+    },
+    {
+      name: 'GET → 405 with Allow: POST',
+      run: async () => {
+        const res = await send('/webhooks/resend')
+        expect(res.status).toBe(405)
+        expect(res.headers.get('Allow')).toBe('POST')
       },
     },
   ],
