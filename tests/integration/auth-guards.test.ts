@@ -144,6 +144,15 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.sessions.$id.edit.tsx', `/app/sessions/${NO_ID}/edit`, { eventName: '' }),
   ...workspace('loader', 'app.sessions.$id.languages.tsx', `/app/sessions/${NO_ID}/languages`),
   ...workspace('action', 'app.sessions.$id.languages.tsx', `/app/sessions/${NO_ID}/languages`, { mode: 'de' }),
+  // What the speaker sees of the feedback (issue 33 Deliver 4): a session's and a talk's, read with the leads
+  // pages' scope; approve / hide with the change scope. An unknown or another workspace's session or talk: 404.
+  ...workspace('loader', 'app.sessions.$id.feedback.tsx', `/app/sessions/${NO_ID}/feedback`),
+  ...workspace('action', 'app.sessions.$id.feedback.tsx', `/app/sessions/${NO_ID}/feedback`, {
+    intent: 'approve',
+    responseId: NO_ID,
+  }),
+  ...workspace('loader', 'app.talks.$id_.feedback.tsx', `/app/talks/${NO_ID}/feedback`),
+  ...workspace('action', 'app.talks.$id_.feedback.tsx', `/app/talks/${NO_ID}/feedback`, { intent: 'hide', responseId: NO_ID }),
   // An organiser's event QR ZIP: the workspace's owner passes the role check, an unknown event is a 404.
   ...workspace('loader', 'app.events.$id.qr[.]zip.tsx', `/app/events/${NO_ID}/qr.zip`),
   // The lawful export of an event's leads: its page and the two downloads, the same guard.
