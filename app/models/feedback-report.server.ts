@@ -245,7 +245,7 @@ export const PUBLIC_TESTIMONIALS = 12
  * runs (their profile) or of an event's sessions (its page). Only what the author permitted, never a
  * withdrawn one or one whose capture is gone or locked by the plan.
  */
-export async function publicTestimonials(of: { userId: string } | { eventId: string }) {
+export async function publicTestimonials(of: { userId: string } | { eventId: string } | { sessionId: string }) {
   const rows = await getDb()
     .select({ ...testimonialColumns(), talkTitle: talks.title, eventName: talkSessions.eventName })
     .from(feedbackResponses)
@@ -254,7 +254,11 @@ export async function publicTestimonials(of: { userId: string } | { eventId: str
     .innerJoin(leads, eq(leads.id, feedbackResponses.leadId))
     .where(
       and(
-        'userId' in of ? eq(talkSessions.userId, of.userId) : eq(talkSessions.eventId, of.eventId),
+        'userId' in of
+          ? eq(talkSessions.userId, of.userId)
+          : 'eventId' in of
+            ? eq(talkSessions.eventId, of.eventId)
+            : eq(talkSessions.id, of.sessionId),
         eq(leads.ownerId, feedbackResponses.ownerId),
         eq(feedbackResponses.approval, 'approved'),
         permitted(),

@@ -13,6 +13,7 @@ import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { isUuid } from '~/lib/text'
 import { getTalk } from '~/models/talks.server'
 import { loadFeedbackView, testimonialApprovalAction } from '~/services/feedback-view.server'
+import { readForm } from '~/services/request-body.server'
 
 // /app/talks/{id}/feedback: the feedback of every delivery of a talk together (issue 33 Deliver 4),
 // as far as the scope opens its sessions (a member: the deliveries they run).
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const scope = await requireWorkspace(request)
   const talk = isUuid(params.id) ? await getTalk(scope.ownerId, params.id) : null
   if (!talk) throw notFound()
-  return testimonialApprovalAction(request, sessionsScope(scope, 'change'), `/app/talks/${talk.id}/feedback`)
+  return testimonialApprovalAction(await readForm(request), sessionsScope(scope, 'change'), `/app/talks/${talk.id}/feedback`)
 }
 
 export default function TalkFeedbackPage() {

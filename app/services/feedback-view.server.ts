@@ -13,7 +13,6 @@ import {
   type FeedbackOverview,
   type FeedbackScope,
 } from '~/models/feedback-report.server'
-import { readForm } from './request-body.server'
 import { redirectWithToast } from './toast.server'
 
 // The figures of a feedback view as its pages render them (issue 33 Deliver 4): the speaker's
@@ -67,8 +66,8 @@ const ApprovalSchema = z.object({ intent: z.enum(['approve', 'hide']), responseI
  * The approve / hide POST of a feedback page (a plain form: works without JavaScript). The change
  * scope decides: a member approves only on the sessions they run. Unknown testimonial → 404.
  */
-export async function testimonialApprovalAction(request: Request, changeScope: Scope, back: string) {
-  const parsed = ApprovalSchema.safeParse(Object.fromEntries(await readForm(request)))
+export async function testimonialApprovalAction(form: FormData, changeScope: Scope, back: string) {
+  const parsed = ApprovalSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) return Response.json({ error: 'Unknown action.' }, { status: 400 })
   const approval = parsed.data.intent === 'approve' ? 'approved' : 'hidden'
   if (!(await setTestimonialApproval(changeScope, parsed.data.responseId, approval)))

@@ -145,3 +145,26 @@ export const bookingLeads = pgTable(
     index('booking_leads_contact_idx').on(t.contactId),
   ],
 )
+
+/**
+ * A shareable feedback report of one session (issue 33 Deliver 5) for the event's organiser or the
+ * speaker's agent: no sign-in, an unguessable token (256 bits) of which only the SHA-256 is kept.
+ * Revoked (or replaced by a new link) → the address answers 404.
+ */
+export const feedbackReportLinks = pgTable(
+  'feedback_report_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => talkSessions.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('feedback_report_links_session_idx').on(t.sessionId)],
+)
