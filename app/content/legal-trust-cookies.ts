@@ -89,6 +89,27 @@ export const cookiesInUse: CookieInUse[] = [
     purpose: 'Carries a one-time confirmation message (for example "Message sent") to the next page you see.',
     duration: 'Deleted as soon as the message is shown',
   },
+  {
+    name: 'lectern_workspace',
+    category: 'Strictly necessary',
+    purpose:
+      'Remembers which workspace a signed-in member of several workspaces is working in. It holds a signed workspace reference only and is not set for visitors who do not sign in.',
+    duration: 'One year, or until you switch workspace',
+  },
+  {
+    name: 'lectern-lang',
+    category: 'Preference',
+    purpose:
+      'Remembers the language you chose from the list on a talk page, so the next talk page is in that language too. It contains only the language code and is set only when you pick a language and send the form.',
+    duration: 'One year, or until you choose another language',
+  },
+  {
+    name: 'lectern_feedback',
+    category: 'Strictly necessary',
+    purpose:
+      'Lets you change the feedback you gave on a talk page instead of counting it twice. It holds a signed random reference only (we keep only a hash of it with your answer), is sent only to talk pages and is set only when you give feedback.',
+    duration: '30 days',
+  },
 ]
 
 export function trustCenter(brand: string, options: LegalOptions = {}): LegalDoc {
