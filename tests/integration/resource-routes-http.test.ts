@@ -1089,6 +1089,43 @@ Object.assign(cases, {
   ],
 })
 
+// The shareable feedback report (issue 33 Deliver 5): a link made on the session's Feedback page by its
+// owner; the token is shown once, in the toast of the page the POST redirects to.
+async function reportLink(intent: 'report-create' | 'report-revoke' = 'report-create') {
+  const { id, owner } = await ownedSession()
+  const res = await send(`/app/sessions/${id}/feedback`, { method: 'POST', cookie: owner, body: new URLSearchParams({ intent }) })
+  expect(res.status).toBe(302)
+  const toast = res.headers.get('Set-Cookie')!.split(';')[0]!
+  const page = await (await send(res.headers.get('Location')!, { cookie: `${owner}; ${toast}` })).text()
+  return /\/r\/([A-Za-z0-9_-]{43})/.exec(page)?.[1] ?? null
+}
+Object.assign(cases, {
+  'r.$token[.]pdf.tsx': [
+    {
+      name: 'a live link → 200 inline PDF, not stored; revoked or unknown → 404 text',
+      run: async () => {
+        const token = (await reportLink())!
+        const res = await send(`/r/${token}.pdf`)
+        expect(res.status).toBe(200)
+        expect(res.headers.get('Content-Type')).toBe('application/pdf')
+        expect(res.headers.get('Content-Disposition')).toBe('inline; filename="feedback-report.pdf"')
+        expect(res.headers.get('Cache-Control')).toBe('private, no-store')
+        expect(
+          Buffer.from(await res.arrayBuffer())
+            .subarray(0, 5)
+            .toString(),
+        ).toBe('%PDF-')
+        await reportLink('report-revoke')
+        for (const path of [`/r/${token}.pdf`, `/r/${'A'.repeat(43)}.pdf`]) {
+          const gone = await send(path)
+          expect(gone.status, path).toBe(404)
+          expect(gone.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+        }
+      },
+    },
+  ],
+})
+
 describe('resource routes over HTTP', () => {
   it('every resource route module has cases here', () => {
     expect(Object.keys(cases).sort()).toEqual(resourceRoutes())
