@@ -21,7 +21,7 @@ import { readForm } from '~/services/request-body.server'
 const notFound = () => new Response('Talk not found', { status: 404 })
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'talks.create')
   const talk = isUuid(params.id) ? await getTalk(scope.ownerId, params.id) : null
   if (!talk) throw notFound()
   const q = new URL(request.url).searchParams.get('q')?.slice(0, 200) ?? null
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const scope = await requireWorkspace(request)
+  const scope = await requireWorkspace(request, 'talks.create')
   const talk = isUuid(params.id) ? await getTalk(scope.ownerId, params.id) : null
   if (!talk) throw notFound()
   return testimonialApprovalAction(await readForm(request), sessionsScope(scope, 'change'), `/app/talks/${talk.id}/feedback`)

@@ -33,6 +33,8 @@ const SPEAKER_OPENS: Record<string, { param?: Kind; status?: number; formats?: b
   'app.sessions.$id_.leads.tsx': { param: 'session' },
   'app.sessions.$id.qr.$format.tsx': { param: 'session', formats: true },
   'app.sessions.$id.roi.tsx': { param: 'session' },
+  // What the room thought of their own session (issue 33 Deliver 4): its feedback, quotes to approve, the report link.
+  'app.sessions.$id.feedback.tsx': { param: 'session' },
   // Their own account, not the organiser's: their public profile and a workspace of their own.
   'app.profile.tsx': {},
   'app.workspaces.new.tsx': {},
