@@ -1,4 +1,4 @@
-import { conversion, type Conversion } from './conversion'
+import { combinedConversion, conversion, type Conversion } from './conversion'
 import type { TestimonialNamePart } from './feedback'
 
 // What the speaker sees of a session's feedback (issue 33 Deliver 4 and 5; docs/feedback.md): the
@@ -18,12 +18,22 @@ export function responseRateHint(rate: Pick<Conversion, 'floored'>) {
     : RESPONSE_RATE_HINT
 }
 
+/** One session's answers and its unique visitors (session_counts.visitors: QR scans + link visits). */
+export type SessionResponses = { responses: number; visitors: number }
+
 /**
- * Responses ÷ people who opened the page. Nobody answers without opening it, so the same floor as
- * the conversion applies (app/lib/conversion.ts): never more than 100%.
+ * THE response rate (issue 33; docs/feedback.md): responses ÷ people who opened the page, as a whole
+ * percent (null when no one opened it). Every figure of it — the speaker's feedback pages, the shareable
+ * report and its PDF, the organiser's insights — comes from here. Nobody answers without opening the
+ * page, so the conversion's floor applies (app/lib/conversion.ts): never more than 100%. Over several
+ * sessions (a talk, a speaker, an event) each session's floor is taken on its own and the people are
+ * added up, so one session's uncounted visitors cannot lift another's rate.
  */
-export function responseRate(responses: number, uniqueVisitors: number): Conversion {
-  return conversion(responses, uniqueVisitors)
+export function responseRate(responses: number, uniqueVisitors: number): Conversion
+export function responseRate(sessions: ReadonlyArray<SessionResponses>): Conversion
+export function responseRate(of: number | ReadonlyArray<SessionResponses>, uniqueVisitors = 0): Conversion {
+  if (typeof of === 'number') return conversion(of, uniqueVisitors)
+  return combinedConversion(of.map((s) => ({ leads: s.responses, visitors: s.visitors })))
 }
 
 export type RatingCounts = Partial<Record<number, number>>

@@ -3,10 +3,10 @@ import { getDb } from '~/db/client.server'
 import { bookingLeads, feedbackResponses } from '~/db/schema/feedback'
 import { leads } from '~/db/schema/leads'
 import { sessionCounts, talks, talkSessions } from '~/db/schema/talks'
-import { combinedConversion, type Conversion } from '~/lib/conversion'
+import type { Conversion } from '~/lib/conversion'
 import type { TestimonialNamePart } from '~/lib/feedback'
 import type { TestimonialApproval } from '~/lib/feedback-values'
-import { quotedName, type RatingCounts } from '~/lib/feedback-report'
+import { quotedName, responseRate, type RatingCounts } from '~/lib/feedback-report'
 import type { Scope } from '~/lib/permissions'
 import { likePattern } from '~/lib/text'
 import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
@@ -32,7 +32,7 @@ function sessionsOf(scope: Scope, of: FeedbackScope): SQL {
 export type PartSummary = { mean: number | null; count: number }
 export type FeedbackOverview = {
   responses: number
-  /** Responses ÷ unique visitors, each session's floor included (app/lib/feedback-report.ts). */
+  /** Responses ÷ unique visitors over the sessions in scope (responseRate, app/lib/feedback-report.ts). */
   rate: Conversion
   counts: RatingCounts
   parts: { content: PartSummary; delivery: PartSummary; slides: PartSummary }
@@ -78,7 +78,7 @@ export async function feedbackOverview(scope: Scope, of: FeedbackScope): Promise
   const responses = perSession.reduce((n, s) => n + s.responses, 0)
   return {
     responses,
-    rate: combinedConversion(perSession.map((s) => ({ leads: s.responses, visitors: s.visitors }))),
+    rate: responseRate(perSession),
     counts,
     parts: {
       content: { mean: parts?.contentMean ?? null, count: parts?.contentCount ?? 0 },
