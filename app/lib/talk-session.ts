@@ -15,6 +15,7 @@ export const SESSION_LIMITS = {
   offerTitle: 120,
   offerPromise: 200,
   offerUrl: 2000,
+  thanksMessage: 500,
   consentText: 1000,
   marketingText: 300,
   questions: 3,
@@ -186,6 +187,7 @@ const SessionBaseSchema = z.object({
   offerTitle: optionalText('Offer title', SESSION_LIMITS.offerTitle),
   offerPromise: optionalText('One-line promise', SESSION_LIMITS.offerPromise),
   offerUrl: optionalText('Link', SESSION_LIMITS.offerUrl),
+  thanksMessage: optionalText('Thank-you message', SESSION_LIMITS.thanksMessage),
   fields: z.preprocess((v) => v ?? {}, z.object({ company: checkbox, jobTitle: checkbox, phone: checkbox, linkedin: checkbox })),
   questions: z.preprocess((v) => v ?? [], z.array(QuestionSlotSchema).max(SESSION_LIMITS.questions)),
   accentColor: z.preprocess(

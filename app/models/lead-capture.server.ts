@@ -34,6 +34,7 @@ const publicSessionColumns = {
   eventName: talkSessions.eventName,
   offerTitle: talkSessions.offerTitle,
   offerPromise: talkSessions.offerPromise,
+  thanksMessage: talkSessions.thanksMessage,
   offerKind: talkSessions.offerKind,
   offerUrl: talkSessions.offerUrl,
   offerFileKey: talkSessions.offerFileKey,

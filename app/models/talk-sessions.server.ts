@@ -45,6 +45,8 @@ export type SessionInput = {
   offerTitle: string
   offerPromise: string
   offerUrl: string | null
+  /** Shown on the thank-you page; '' for none; undefined keeps the stored one (none for a new session). */
+  thanksMessage?: string
   /** undefined keeps the stored file; null removes it. */
   offerFile?: OfferFile | null
   fields: SessionFieldSwitches
@@ -275,6 +277,7 @@ export async function duplicateSession(scope: Scope, id: string) {
     offerTitle: source.offerTitle,
     offerPromise: source.offerPromise,
     offerUrl: source.offerUrl,
+    thanksMessage: source.thanksMessage,
     offerFile: source.offerFileKey
       ? {
           key: source.offerFileKey,

@@ -59,6 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaultMarketing,
     hasMarketing: !!shown.marketingText.trim(),
     hasOffer: shown.hasOffer,
+    hasThanksMessage: !!shown.thanksMessage.trim(),
     questions: session.questions.map((q) => ({ id: q.id, label: q.label, kind: q.kind, options: q.options })),
     status: LANGUAGES.map((language) => ({
       language,
@@ -196,6 +197,13 @@ export default function SessionLanguages() {
                       errors={err(key('offerPromise'))}
                     />
                   </>
+                ) : null}
+                {loaded.hasThanksMessage ? (
+                  <TextareaField
+                    label={`Thank-you message in ${name}`}
+                    textareaProps={{ ...own('thanksMessage'), rows: 3 }}
+                    errors={err(key('thanksMessage'))}
+                  />
                 ) : null}
                 {loaded.questions.map((q) => (
                   <div key={q.id} className="flex flex-col gap-2">

@@ -23,7 +23,7 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #2563
 .rate{display:flex;gap:.5rem}.rate .opt{flex-direction:column;gap:0}
 .err{color:#b91c1c;font-size:.9375rem;margin:.25rem 0 0}[aria-invalid=true]{border-color:#b91c1c!important}
 .alert{border:1px solid #b91c1c;background:#fef2f2;color:#7f1d1d;border-radius:.375rem;padding:.5rem .75rem}.alert p,.alert ul{margin:.25rem 0}.alert a{color:#7f1d1d}
-.note{border:1px solid #2563eb;background:#eff6ff;border-radius:.375rem;padding:.5rem .75rem}
+.note{border:1px solid #2563eb;background:#eff6ff;border-radius:.375rem;padding:.5rem .75rem}.said{white-space:pre-line}
 .btn{display:inline-block;width:100%;margin:1rem 0;padding:.75rem 1rem;font:inherit;font-weight:700;text-align:center;text-decoration:none;border:0;border-radius:.5rem;background:var(--a);color:var(--t);cursor:pointer}
 .langs ul{list-style:none;margin:0 0 .5rem;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .75rem;font-size:.875rem}.langs [aria-current]{font-weight:700;color:inherit;text-decoration:none}
 .btn[disabled]{opacity:.6}.consent{font-size:.875rem;color:#374151}a{color:#1d4ed8}.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}`

@@ -307,6 +307,11 @@ export function renderThanksPage({
     >
       <Speaker session={session} />
       <h1>{t.thanks.heading({ firstName })}</h1>
+      {local.thanksMessage.text ? (
+        <p className="said">
+          <Own worded={local.thanksMessage} page={language} />
+        </p>
+      ) : null}
       <p>
         {t.thanks.detailsWith({ names: joinNames(receivedBy ?? [speaker], language) })}{' '}
         {confirmationSkipped ? t.thanks.emailSkipped : t.thanks.emailSent}

@@ -92,6 +92,7 @@ export async function readSessionForm(request: Request, existing: Existing | nul
     offerTitle: v.offerKind === 'none' ? '' : v.offerTitle,
     offerPromise: v.offerKind === 'none' ? '' : v.offerPromise,
     offerUrl: v.offerKind === 'url' ? v.offerUrl : null,
+    thanksMessage: v.thanksMessage,
     offerFile,
     fields: v.fields,
     questions: questionsFromForm(v.questions, () => randomBytes(5).toString('hex')),
@@ -117,6 +118,7 @@ export function newSessionDefaults(speaker: string | null, talk: { id: string } 
     offerTitle: '',
     offerPromise: '',
     offerUrl: '',
+    thanksMessage: '',
     fields: { company: true, jobTitle: true, phone: false, linkedin: false },
     questions: [] as QuestionSlotValue[],
     accentColor: DEFAULT_ACCENT,
@@ -146,6 +148,7 @@ export function sessionFormValues(s: StoredSession): SessionFormDefaults {
     offerTitle: s.offerTitle,
     offerPromise: s.offerPromise,
     offerUrl: s.offerUrl ?? '',
+    thanksMessage: s.thanksMessage ?? '',
     fields: s.fields,
     questions: s.questions.map(({ weights, ...q }) => ({
       ...q,

@@ -143,11 +143,12 @@ describe('sessions: create and edit', () => {
       newSessionAction,
       makeRequest('/app/sessions/new', {
         cookie: owner.cookie,
-        form: sessionForm(talkId, { accentColor: '#808080', city: '', timeZone: 'Nowhere/Land' }),
+        form: sessionForm(talkId, { accentColor: '#808080', city: '', timeZone: 'Nowhere/Land', thanksMessage: 'x'.repeat(501) }),
       }),
     )
     expect(statusOf(r)).toBe(400)
     const errors = dataOf<{ result: { error: Record<string, string[]> } }>(r).result.error
+    expect(errors.thanksMessage).toEqual(['Thank-you message must be at most 500 characters'])
     expect(errors.accentColor).toEqual([SESSION_ERRORS.accent])
     expect(errors.city).toEqual([SESSION_ERRORS.cityOrOnline])
     expect(errors.timeZone).toEqual([SESSION_ERRORS.timeZone])
@@ -218,13 +219,22 @@ describe('sessions: create and edit', () => {
       editAction,
       makeRequest(path, {
         cookie: owner.cookie,
-        form: sessionForm(talkId, { eventName: 'JSConf EU 2026', 'questions[0].id': first }),
+        form: sessionForm(talkId, {
+          eventName: 'JSConf EU 2026',
+          'questions[0].id': first,
+          thanksMessage: '  Thanks for coming!\nSlides follow.  ',
+        }),
       }),
       { id: sessionId },
     )
     expect(locationOf(saved)).toBe(`/app/sessions/${sessionId}`)
     const row = await sessionRow(sessionId)
     expect(row!.eventName).toBe('JSConf EU 2026')
+    expect(row!.thanksMessage).toBe('Thanks for coming!\nSlides follow.')
+    const again = dataOf<{ defaults: { thanksMessage: string } }>(
+      await call(editLoader, makeRequest(path, { cookie: owner.cookie }), { id: sessionId }),
+    )
+    expect(again.defaults.thanksMessage).toBe('Thanks for coming!\nSlides follow.')
     expect(row!.questions[0]!.id).toBe(first)
   })
 })

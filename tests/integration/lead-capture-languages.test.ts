@@ -400,6 +400,56 @@ describe('the session’s Languages page', () => {
     expect(fixed!.translations).toEqual({})
   })
 
+  it('carries the speaker’s thank-you message per language onto the thank-you page, marked where it stays in its own', async () => {
+    const owner = await createOwner(undefined, { plan: 'pro' })
+    const { session } = await createLiveSession(owner.id, {
+      consentText: defaultConsentText({ speaker: 'Ada Lovelace' }),
+      marketingText: '',
+      thanksMessage: 'Thank you for coming!\nThe recording follows on Friday.',
+    })
+    const cookie = await sessionCookie(owner.id)
+    const tooLong = (await call(
+      languagesAction,
+      makeRequest(languagesUrl(session.id), { cookie, form: { mode: 'follow', 'translations.de.thanksMessage': 'x'.repeat(501) } }),
+      { id: session.id },
+    )) as { data: { errors: Record<string, string[]> }; init: { status: number } }
+    expect(tooLong.init.status).toBe(400)
+    expect(tooLong.data.errors['translations.de.thanksMessage']).toEqual(['Thank-you message: use 500 characters or fewer'])
+
+    const saved = (await call(
+      languagesAction,
+      makeRequest(languagesUrl(session.id), {
+        cookie,
+        form: { mode: 'follow', 'translations.de.thanksMessage': 'Danke, dass Sie da waren!\nDie Aufzeichnung folgt am Freitag.' },
+      }),
+      { id: session.id },
+    )) as Response
+    expect(saved.status).toBe(302)
+    const form = (await call(languagesLoader, makeRequest(languagesUrl(session.id), { cookie }), { id: session.id })) as {
+      values: Record<string, string>
+    }
+    expect(form.values['translations.de.thanksMessage']).toBe('Danke, dass Sie da waren!\nDie Aufzeichnung folgt am Freitag.')
+
+    const thanksIn = async (language: string) => {
+      const page = await (await get(session.code, '', { 'Accept-Language': language })).text()
+      const res = await post(session.code, { ...validForm(tokenFrom(page), { email: attendeeEmail() }), lang: language })
+      expect(res.status).toBe(303)
+      const location = res.headers.get('Location')!
+      const thanks = (await call(thanksLoader, makeRequest(location), {
+        code: session.code,
+        submission: location.split('/').pop()!,
+      })) as Response
+      return thanks.text()
+    }
+    const german = await thanksIn('de')
+    expect(htmlLang(german)).toBe('de')
+    expect(german).toContain('<p class="said"><span>Danke, dass Sie da waren!\nDie Aufzeichnung folgt am Freitag.</span></p>')
+    // No French given: the speaker's own words, marked as English inside the French page (WCAG 3.1.2).
+    const french = await thanksIn('fr')
+    expect(htmlLang(french)).toBe('fr')
+    expect(french).toContain('<p class="said"><span lang="en">Thank you for coming!\nThe recording follows on Friday.</span></p>')
+  })
+
   it('is not found for another workspace’s session', async () => {
     const owner = await createOwner()
     const { session } = await createLiveSession(owner.id)

@@ -193,6 +193,12 @@ export function SessionForm({
               errors={(fields as unknown as Record<string, { errors?: string[] }>).offerFile?.errors}
             />
           </div>
+          <TextareaField
+            label="Thank-you message"
+            hint="Optional, up to 500 characters of plain text: shown on the thank-you page after someone signs up, with or without an offer. Give it in other languages under Languages."
+            textareaProps={{ ...getTextareaProps(fields.thanksMessage), rows: 3 }}
+            errors={fields.thanksMessage.errors}
+          />
         </div>
       </fieldset>
 

@@ -97,6 +97,8 @@ export const talkSessions = pgTable(
     headline: text('headline').notNull().default(''),
     offerTitle: text('offer_title').notNull().default(''),
     offerPromise: text('offer_promise').notNull().default(''),
+    // The speaker's thank-you message on the thank-you page (issue 31 Deliver 3: translatable); '' for none.
+    thanksMessage: text('thanks_message').notNull().default(''),
     offerKind: offerKindEnum('offer_kind').notNull().default('none'),
     offerUrl: text('offer_url'),
     // Storage key of an uploaded offer file (≤ 25 MB), with the name and type to serve it as.

@@ -22,6 +22,8 @@ export type LocalizableSession = {
   marketingText: string
   offerTitle: string
   offerPromise: string
+  /** The thank-you page's message; '' for none. */
+  thanksMessage: string
   questions: SessionQuestion[]
   translations: SessionTranslations
   speakerName: string
@@ -81,6 +83,7 @@ export type LocalSessionTexts = {
   marketingText: string
   offerTitle: Worded
   offerPromise: Worded
+  thanksMessage: Worded
   questions: LocalQuestion[]
 }
 
@@ -121,6 +124,7 @@ export function localSessionTexts(session: LocalizableSession, language: Languag
     marketingText,
     offerTitle: own(session.offerTitle, given?.offerTitle),
     offerPromise: own(session.offerPromise, given?.offerPromise),
+    thanksMessage: own(session.thanksMessage, given?.thanksMessage),
     questions: session.questions.map((question) => {
       const translated = given?.questions?.[question.id]
       const options =

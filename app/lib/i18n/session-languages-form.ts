@@ -22,6 +22,7 @@ const TranslationFields = z.looseObject({
   marketingText: text(SESSION_LIMITS.marketingText, 'Marketing tick-box label'),
   offerTitle: text(SESSION_LIMITS.offerTitle, 'Offer title'),
   offerPromise: text(SESSION_LIMITS.offerPromise, 'Offer promise'),
+  thanksMessage: text(SESSION_LIMITS.thanksMessage, 'Thank-you message'),
 })
 
 export const SessionLanguagesSchema = z.object({
@@ -53,7 +54,7 @@ export function translationsFromForm(
   for (const language of LANGUAGES) {
     const given = (value.translations?.[language] ?? {}) as Record<string, string | undefined>
     const entry: SessionTranslation = {}
-    for (const key of ['consentText', 'marketingText', 'offerTitle', 'offerPromise'] as const) {
+    for (const key of ['consentText', 'marketingText', 'offerTitle', 'offerPromise', 'thanksMessage'] as const) {
       const v = given[key]?.trim()
       if (v) entry[key] = v
     }
@@ -89,6 +90,7 @@ export function languagesFormValues(fixed: string | null, translations: SessionT
           marketingText: t.marketingText ?? '',
           offerTitle: t.offerTitle ?? '',
           offerPromise: t.offerPromise ?? '',
+          thanksMessage: t.thanksMessage ?? '',
         }
         for (const q of questions) {
           fields[questionLabelField(q.id)] = t.questions?.[q.id]?.label ?? ''

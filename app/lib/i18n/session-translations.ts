@@ -13,6 +13,8 @@ export type SessionTranslation = {
   marketingText?: string
   offerTitle?: string
   offerPromise?: string
+  /** The thank-you page's message. */
+  thanksMessage?: string
   /** By question id. */
   questions?: Record<string, QuestionTranslation>
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "talk_sessions" ADD COLUMN "thanks_message" text DEFAULT '' NOT NULL;
