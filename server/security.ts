@@ -31,6 +31,8 @@ function origin(url: string) {
   }
 }
 
+const DEFAULT_REFERRER_POLICY = 'strict-origin-when-cross-origin'
+
 /** Per-request CSP nonce and the security headers every response carries. */
 export function securityHeaders(options: SecurityOptions) {
   const scriptOrigins = options.extraScriptOrigins.map(origin).filter(Boolean)
@@ -56,7 +58,12 @@ export function securityHeaders(options: SecurityOptions) {
     ].join('; ')
     res.setHeader('Content-Security-Policy', csp)
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+    // The default only: a route that names its own policy (invite, offer, /u, /d, /c…) must be the one
+    // policy sent. Remix's adapter appends a route's headers, so a value set here first would be joined
+    // to it ("strict-origin-when-cross-origin, no-referrer"); set just before the head goes out instead.
+    beforeHeaders(res, () => {
+      if (!res.hasHeader('Referrer-Policy')) res.setHeader('Referrer-Policy', DEFAULT_REFERRER_POLICY)
+    })
     res.setHeader('X-Frame-Options', 'SAMEORIGIN')
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()')

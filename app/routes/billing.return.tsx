@@ -7,6 +7,7 @@ import { shellMeta } from '~/components/layout/meta'
 import { CHECKOUT_PATH, CHECKOUT_TEXT, planToast, unlockedToast } from '~/lib/billing-checkout'
 import { isPlan } from '~/lib/plans'
 import { WORKSPACE_PARAM, workspaceLink } from '~/lib/permissions'
+import { ownHeaders } from '~/lib/route-headers'
 import { billingState } from '~/models/billing.server'
 import { getOwnedSession } from '~/models/leads.server'
 import { getMembership } from '~/models/workspaces.server'
@@ -145,6 +146,8 @@ export default function BillingReturn() {
     </div>
   )
 }
+
+export const headers = ownHeaders
 
 export const meta: MetaFunction = ({ matches }) => shellMeta(matches, 'Payment', 'The result of a payment.', { noindex: true })
 

@@ -10,6 +10,7 @@ import { claimedByOtherText, goneText, noSeatText, normalizeInviteEmail } from '
 import { ROLE_LABELS } from '~/lib/permissions'
 import { SPEAKING_PATH } from '~/lib/workspace-nav'
 import { formatUsLongDate } from '~/lib/text'
+import { ownHeaders } from '~/lib/route-headers'
 import { acceptInvitation, getInvitationByToken, type InvitationView } from '~/models/invitation-accept.server'
 import { getMembership } from '~/models/workspaces.server'
 import { readForm } from '~/services/request-body.server'
@@ -55,7 +56,11 @@ async function pageFor(token: string, user: SessionUser | null) {
   }
   if (invitation.speakerClaimedBy && invitation.speakerClaimedBy !== user?.id)
     return {
-      view: { kind: 'gone' as const, message: claimedByOtherText(invitation.workspaceName, invitation.inviterEmail), workspace: null },
+      view: {
+        kind: 'gone' as const,
+        message: claimedByOtherText(invitation.workspaceName, invitation.inviterEmail),
+        workspace: null,
+      },
       status: 409,
     }
   const invite = summary(invitation)
@@ -229,6 +234,8 @@ function WrongAccount({ invite, signedInAs, switchTo }: { invite: Summary; signe
     </div>
   )
 }
+
+export const headers = ownHeaders
 
 export const meta: MetaFunction = ({ matches }) =>
   shellMeta(matches, 'Invitation', 'Join a workspace you were invited to.', { noindex: true })

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { shellMeta } from '~/components/layout/meta'
+import { ownHeaders } from '~/lib/route-headers'
 import { confirmationTokenState, confirmSubscription } from '~/models/newsletter.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { readForm } from '~/services/request-body.server'
@@ -61,6 +62,8 @@ export default function ConfirmNewsletter() {
     </div>
   )
 }
+
+export const headers = ownHeaders
 
 export const meta: MetaFunction = ({ matches }) =>
   shellMeta(matches, 'Confirm your subscription', 'Confirm your newsletter subscription.', { noindex: true })

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { shellMeta } from '~/components/layout/meta'
+import { ownHeaders } from '~/lib/route-headers'
 import { isValidUnsubscribeToken, unsubscribe } from '~/models/newsletter.server'
 import { readForm } from '~/services/request-body.server'
 
@@ -54,6 +55,8 @@ export default function Unsubscribe() {
     </div>
   )
 }
+
+export const headers = ownHeaders
 
 export const meta: MetaFunction = ({ matches }) =>
   shellMeta(matches, 'Unsubscribe', 'Stop receiving the newsletter.', { noindex: true })

@@ -11,6 +11,7 @@ import { STARTUP_PLAN } from '~/lib/constants'
 import { can, WORKSPACE_PARAM } from '~/lib/permissions'
 import { STARTUP_OFFER_DETAIL, STARTUP_OFFER_LINE, STARTUP_OFFER_TEXTS } from '~/lib/startup-offer'
 import { formatUsLongDate } from '~/lib/text'
+import { ownHeaders } from '~/lib/route-headers'
 import { billingState, listSubscriptions } from '~/models/billing.server'
 import { getStartupOffer, startupOfferPath, type StartupOffer } from '~/models/startup-applications.server'
 import { listMemberships } from '~/models/workspaces.server'
@@ -169,6 +170,8 @@ export default function StartupOfferPage() {
     </div>
   )
 }
+
+export const headers = ownHeaders
 
 export const meta: MetaFunction = ({ matches }) =>
   shellMeta(matches, 'Startup Program offer', 'Your Startup Program offer.', { noindex: true })

@@ -1,9 +1,10 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { shellMeta } from '~/components/layout/meta'
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE } from '~/lib/follow-up-links'
+import { ownHeaders } from '~/lib/route-headers'
 import { findUnsubscribe, unsubscribeByToken } from '~/models/follow-up-links.server'
 import { readForm } from '~/services/request-body.server'
 
@@ -57,11 +58,7 @@ export default function UnsubscribeFromFollowUps() {
   )
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const h = new Headers(loaderHeaders)
-  actionHeaders.forEach((value, key) => h.set(key, value))
-  return h
-}
+export const headers = ownHeaders
 
 export const meta: MetaFunction = ({ matches }) =>
   shellMeta(matches, 'Unsubscribe', 'Stop emails from this sender.', { noindex: true })

@@ -33,10 +33,11 @@ function send(pathname: string, init: Init = {}) {
 }
 
 /**
- * The Referrer-Policy a browser applies: the security middleware's default comes first and a route's own
- * follows it in the same header, and the last policy a browser knows wins (Referrer Policy §8.1).
+ * The Referrer-Policy exactly as sent. fetch joins repeated header lines with ", ", so a route's own
+ * policy appended to the security middleware's default would read "strict-origin-when-cross-origin,
+ * no-referrer" here: one value means the route's policy replaced the default (server/security.ts).
  */
-const appliedReferrerPolicy = (res: Response) => res.headers.get('Referrer-Policy')?.split(/,\s*/).at(-1) ?? null
+const referrerPolicy = (res: Response) => res.headers.get('Referrer-Policy')
 
 function imageForm(file: Blob, name: string) {
   const form = new FormData()
@@ -960,7 +961,7 @@ Object.assign(cases, {
         expect(res.status).toBe(200)
         expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
         expect(res.headers.get('Cache-Control')).toMatch(/no-store/)
-        expect(appliedReferrerPolicy(res)).toBe('no-referrer')
+        expect(referrerPolicy(res)).toBe('no-referrer')
         const missing = await send(`/d/${'A'.repeat(43)}`)
         expect(missing.status).toBe(404)
         expect(await missing.text()).toContain('This display link does not work')
@@ -1007,7 +1008,7 @@ Object.assign(cases, {
           expect(res.status).toBe(302)
           expect(res.headers.get('Location')).toBe(links[0])
           expect(res.headers.get('Cache-Control')).toBe('no-store')
-          expect(appliedReferrerPolicy(res)).toBe('no-referrer')
+          expect(referrerPolicy(res)).toBe('no-referrer')
         }
       },
     },
@@ -1141,5 +1142,52 @@ describe('resource routes over HTTP', () => {
 
   it('the server never warned about resource routes returning data', () => {
     expect(server.output()).not.toMatch(/REMIX FUTURE CHANGE|resource routes/i)
+  })
+})
+
+describe('Referrer-Policy: one policy per response', () => {
+  const UNKNOWN = 'A'.repeat(43)
+
+  it('a page or link that names its own policy sends only that one', async () => {
+    const { token } = await sentFollowUp()
+    const own: Array<[string, string, string?]> = [
+      [`/invite/${UNKNOWN}`, 'no-referrer'],
+      [`/invite/${UNKNOWN}`, 'no-referrer', speaker],
+      [`/startup-program/offer/${UNKNOWN}`, 'no-referrer'],
+      [`/u/${'A'.repeat(24)}`, 'no-referrer'],
+      [`/d/${await displayToken()}`, 'no-referrer'],
+      [`/c/${token}/0`, 'no-referrer'],
+      ['/newsletter/confirm?token=unknown', 'no-referrer'],
+      ['/newsletter/unsubscribe?token=unknown', 'no-referrer'],
+      ['/newsletter/confirm.data?token=unknown', 'no-referrer'],
+      // Signed in, a checkout id Stripe cannot settle here (payments not set up): the return page itself.
+      ['/billing/return?session_id=cs_test_unknown', 'no-referrer', speaker],
+      ['/auth/callback?token=unknown', 'same-origin'],
+    ]
+    for (const [path, policy, cookie] of own) {
+      const res = await send(path, { cookie })
+      // The route answered itself (the /c link's 302 is its own), not a sign-in redirect.
+      expect(res.headers.get('Location') ?? '', path).not.toMatch(/login|signup/)
+      expect(referrerPolicy(res), path).toBe(policy)
+    }
+  })
+
+  it('every other response keeps the default, once', async () => {
+    const others: Array<[string, Init?]> = [
+      ['/'],
+      ['/pricing'],
+      ['/login'],
+      ['/app', { cookie: speaker }],
+      ['/no-such-page'],
+      ['/healthz'],
+      ['/assets/no-such-file.js'],
+      ['/uploads/images/1-missing.webp'],
+      ['/t/no-such-code'],
+      ['/pricing', { method: 'POST', headers: { Origin: 'https://evil.example' } }],
+    ]
+    for (const [path, init] of others) {
+      const res = init?.headers ? await fetch(`${server.url}${path}`, { redirect: 'manual', ...init }) : await send(path, init)
+      expect(referrerPolicy(res), path).toBe('strict-origin-when-cross-origin')
+    }
   })
 })
