@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeLeadEvent } from './lead-timeline'
+import { describeFollowUpReceived, describeLeadEvent, followUpFate, type ReceivedFollowUp } from './lead-timeline'
 
 describe('describeLeadEvent', () => {
   it.each([
@@ -63,4 +63,41 @@ describe('describeLeadEvent', () => {
     ['sms.sent', { to: '+44', nested: { x: 1 } }, null, { title: 'Sms sent', detail: 'to: +44' }],
     ['<b>x</b>', {}, null, { title: '<b>x</b>', detail: null }],
   ])('%s %j', (type, data, session, line) => expect(describeLeadEvent(type, data, session)).toEqual(line))
+})
+
+describe('a follow-up the person received (issue 32 Deliver 5)', () => {
+  const at = (hhmm: string) => new Date(`2026-12-02T${hhmm}:30.000Z`)
+  const none = { sentAt: null, deliveredAt: null, bouncedAt: null, complainedAt: null, unsubscribedAt: null, clickedAt: null }
+  const row = (fields: Partial<ReceivedFollowUp>): ReceivedFollowUp => ({ subject: 'The slides', status: 'sent', ...none, ...fields })
+
+  it.each<[string, Partial<ReceivedFollowUp>, string]>([
+    ['queued', { status: 'queued' }, 'waiting to be sent'],
+    ['failed (sending stopped)', { status: 'failed' }, 'not sent: sending stopped before it went'],
+    ['sent', { sentAt: at('18:05') }, 'sent 2026-12-02 18:05 UTC'],
+    ['delivered', { status: 'delivered', sentAt: at('18:05'), deliveredAt: at('18:06') }, 'sent 2026-12-02 18:05 UTC · delivered'],
+    ['bounced', { status: 'bounced', sentAt: at('18:05'), bouncedAt: at('18:06') }, 'sent 2026-12-02 18:05 UTC · bounced'],
+    [
+      'complained after delivery',
+      { status: 'complained', sentAt: at('18:05'), deliveredAt: at('18:06'), complainedAt: at('19:00') },
+      'sent 2026-12-02 18:05 UTC · delivered · complained (marked as spam)',
+    ],
+    [
+      'clicked, then unsubscribed',
+      { status: 'delivered', sentAt: at('18:05'), deliveredAt: at('18:06'), clickedAt: at('18:42'), unsubscribedAt: at('18:50') },
+      'sent 2026-12-02 18:05 UTC · delivered · clicked 2026-12-02 18:42 UTC (first click) · unsubscribed through it',
+    ],
+    // Without Resend no delivery event ever arrives: sent and clicked is all there is.
+    ['clicked without delivery events', { sentAt: at('18:05'), clickedAt: at('18:10') }, 'sent 2026-12-02 18:05 UTC · clicked 2026-12-02 18:10 UTC (first click)'],
+  ])('%s', (_name, fields, fate) => expect(followUpFate(row(fields))).toBe(fate))
+
+  it('names the follow-up by its subject and says its fate below, as plain text', () => {
+    expect(describeFollowUpReceived(row({ subject: ' <b>Slides</b> ', sentAt: at('18:05'), deliveredAt: at('18:06') }))).toEqual({
+      title: 'Follow-up email: “<b>Slides</b>”',
+      detail: 'Sent 2026-12-02 18:05 UTC · delivered',
+    })
+    expect(describeFollowUpReceived(row({ subject: '', status: 'queued' }))).toEqual({
+      title: 'Follow-up email (no subject)',
+      detail: 'Waiting to be sent',
+    })
+  })
 })

@@ -7,6 +7,50 @@ import { formatMoney } from './money'
 
 export type TimelineLine = { title: string; detail: string | null }
 
+/** One follow-up a person was a recipient of, as its recipient row records it (issue 32 Deliver 5). */
+export type ReceivedFollowUp = {
+  subject: string
+  /** The recipient row's status: queued, sent, delivered, bounced, complained or failed. */
+  status: string
+  sentAt: Date | null
+  deliveredAt: Date | null
+  bouncedAt: Date | null
+  complainedAt: Date | null
+  unsubscribedAt: Date | null
+  clickedAt: Date | null
+}
+
+/** Times as the person page prints them (its `stamp`): minutes, in UTC. */
+const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+
+/**
+ * What became of one follow-up for its recipient, in words, in the order it happened: sent (when),
+ * delivered, bounced, complained, the first click (when), unsubscribed through it. The timeline and
+ * the event's lawful export both say it this way.
+ */
+export function followUpFate(r: ReceivedFollowUp): string {
+  if (!r.sentAt) return r.status === 'failed' ? 'not sent: sending stopped before it went' : 'waiting to be sent'
+  return [
+    `sent ${utc(r.sentAt)}`,
+    r.deliveredAt ? 'delivered' : null,
+    r.bouncedAt ? 'bounced' : null,
+    r.complainedAt ? 'complained (marked as spam)' : null,
+    r.clickedAt ? `clicked ${utc(r.clickedAt)} (first click)` : null,
+    r.unsubscribedAt ? 'unsubscribed through it' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+/** A received follow-up as a timeline line: the subject in the title, its fate below. */
+export function describeFollowUpReceived(r: ReceivedFollowUp): TimelineLine {
+  const fate = followUpFate(r)
+  return {
+    title: r.subject.trim() ? `Follow-up email: “${r.subject.trim()}”` : 'Follow-up email (no subject)',
+    detail: fate[0]!.toUpperCase() + fate.slice(1),
+  }
+}
+
 const PROVIDER_LABELS: Record<string, string> = { hubspot: 'HubSpot' }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)

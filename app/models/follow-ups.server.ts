@@ -390,3 +390,39 @@ export async function followUpsReceived(scope: Scope, contactId: string, db: Exe
     .where(and(eq(r.ownerId, scope.ownerId), eq(r.contactId, contactId), visibleTo(scope)))
     .orderBy(desc(r.createdAt), desc(r.id))
 }
+
+export type TimelineFollowUp = FollowUpReceived & { recordedAt: Date; opens: boolean }
+
+/**
+ * Every follow-up of the workspace the person was a recipient of, for their timeline (Deliver 5),
+ * newest first, each saying whether the viewer opens its page: `opener` is the follow-up pages'
+ * scope (visibleTo), null when the viewer's role may not open follow-ups at all.
+ */
+export async function followUpsOnTimeline(ownerId: string, contactId: string, opener: Scope | null): Promise<TimelineFollowUp[]> {
+  if (!isUuid(contactId)) return []
+  const r = followUpRecipients
+  const opens =
+    opener === null || opener.ownerId !== ownerId
+      ? sql<boolean>`false`
+      : opener.runnerId === null
+        ? sql<boolean>`true`
+        : sql<boolean>`coalesce(${followUps.runnerId} = ${opener.runnerId}::uuid, false)`
+  return getDb()
+    .select({
+      id: followUps.id,
+      subject: followUps.subject,
+      status: r.status,
+      sentAt: r.sentAt,
+      deliveredAt: r.deliveredAt,
+      bouncedAt: r.bouncedAt,
+      complainedAt: r.complainedAt,
+      unsubscribedAt: r.unsubscribedAt,
+      clickedAt: r.clickedAt,
+      recordedAt: r.createdAt,
+      opens,
+    })
+    .from(r)
+    .innerJoin(followUps, and(eq(followUps.id, r.followUpId), eq(followUps.ownerId, ownerId)))
+    .where(and(eq(r.ownerId, ownerId), eq(r.contactId, contactId)))
+    .orderBy(desc(r.createdAt), desc(r.id))
+}

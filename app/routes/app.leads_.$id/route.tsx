@@ -15,8 +15,10 @@ import {
   PipelineSchema,
   RemoveTagSchema,
 } from '~/lib/lead-follow-up'
+import { can } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
 import { crmSyncStatus } from '~/models/crm.server'
+import { followUpsOnTimeline } from '~/models/follow-ups.server'
 import { getPersonDetail } from '~/models/lead-detail.server'
 import { opensSession } from '~/models/leads.server'
 import { addNote, addTags, changeNote, deletePerson, removeTag, savePipeline } from '~/models/lead-follow-up.server'
@@ -41,12 +43,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = isUuid(params.id) ? await getPersonDetail({ scope, contactId: params.id }) : null
   if (!detail) throw notFound()
   const url = new URL(request.url)
+  // A follow-up links to its page only for whoever opens it there (the follow-up pages' guard and scope).
+  const followUps = await followUpsOnTimeline(scope.ownerId, detail.person.id, can(scope.role, 'followUps.send') ? scope : null)
   return {
     ...personView(detail, {
       fallbackCurrency: getCurrency(request),
       editingNote: url.searchParams.get('note'),
       confirmDelete: url.searchParams.get('delete') === '1',
       opensSession: (session) => opensSession(sessionsScope(scope, 'read'), session),
+      followUps,
     }),
     crm: await crmSyncStatus(scope.ownerId, params.id!),
   }

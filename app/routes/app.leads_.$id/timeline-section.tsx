@@ -8,7 +8,7 @@ import { Card, stamp } from './person-sections'
 import type { PersonView } from './view.server'
 
 // Notes and the timeline of one person, newest first: what happened (captures, status, tags, deal,
-// emails, webhook and CRM deliveries) with the speaker's notes among them. A note is edited in place
+// emails, follow-ups received and their fate, webhook and CRM deliveries) with the speaker's notes among them. A note is edited in place
 // (?note={id} opens its form, so it works without JavaScript) or deleted.
 
 type Result = SubmissionResult<string[]> | undefined
@@ -62,6 +62,19 @@ export function NotesAndTimeline({
                   </div>
                 </div>
               )
+            ) : entry.kind === 'follow-up' ? (
+              <>
+                <p className="mt-0.5 break-words text-slate-100">
+                  {entry.href ? (
+                    <Link to={entry.href} className="text-brand-300 underline">
+                      {entry.title}
+                    </Link>
+                  ) : (
+                    entry.title
+                  )}
+                </p>
+                <p className="break-words text-slate-400">{entry.detail}</p>
+              </>
             ) : (
               <>
                 <p className="mt-0.5 break-words text-slate-100">{entry.title}</p>

@@ -1,10 +1,11 @@
 import { isLanguage } from '~/lib/i18n/languages'
 import { confirmationSkippedText } from '~/lib/confirmation-limits'
 import { answerRows } from '~/lib/lead-answers'
-import { describeLeadEvent } from '~/lib/lead-timeline'
+import { describeFollowUpReceived, describeLeadEvent } from '~/lib/lead-timeline'
 import { CONTACT_STATUS_LABELS, SCORE_BAND_LABELS } from '~/lib/lead-status'
 import { formatMoney, isMoneyCurrency, moneyInputValue, type MoneyCurrency } from '~/lib/money'
 import { formatSessionTime } from '~/lib/time-zone'
+import type { TimelineFollowUp } from '~/models/follow-ups.server'
 import { latestDetails, type PersonDetail } from '~/models/lead-detail.server'
 
 // The detail page's data, shaped for rendering: labels resolved, dates as ISO strings, the
@@ -20,6 +21,8 @@ export function personView(
     confirmDelete: boolean
     /** Does the viewer open this session's page? Its name links there only then (no dead ends). */
     opensSession: (session: { userId: string }) => boolean
+    /** The follow-ups they were a recipient of (issue 32 Deliver 5), each saying whether the viewer opens it. */
+    followUps?: TimelineFollowUp[]
   },
 ) {
   const { person, captures, locked, consents, events, notes } = detail
@@ -43,6 +46,14 @@ export function personView(
           ...describeLeadEvent(e.type, e.data, sessionId ? (sessionLabel.get(sessionId) ?? null) : null),
         }
       }),
+    // A follow-up stands on the timeline when it went (or when it was frozen, if it never did).
+    ...(options.followUps ?? []).map((f) => ({
+      key: `f${f.id}`,
+      kind: 'follow-up' as const,
+      at: (f.sentAt ?? f.recordedAt).toISOString(),
+      href: f.opens ? `/app/follow-ups/${f.id}` : null,
+      ...describeFollowUpReceived(f),
+    })),
     ...notes.map((n) => ({
       key: `n${n.id}`,
       kind: 'note' as const,
