@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   can,
+  changesFollowUp,
   canManageMember,
   grantableRoles,
   hasFreeSeat,
@@ -223,5 +224,18 @@ describe('workspace labels (issue 29 Deliver 3)', () => {
     expect(workspaceLabel({ name: 'Road Crew', yours: true, ownerName: 'Ada Lovelace' })).toBe('Road Crew (yours)')
     expect(workspaceLabel({ name: 'Road Crew', yours: false, ownerName: 'Ada Lovelace' })).toBe('Road Crew (owner: Ada Lovelace)')
     expect(workspaceLabel({ name: 'Road Crew', yours: false, ownerName: null })).toBe('Road Crew')
+  })
+})
+
+describe('changesFollowUp', () => {
+  it.each([
+    ['owner', 'someone-else', true],
+    ['admin', 'someone-else', true],
+    ['member', 'someone-else', false],
+    ['member', 'me', true],
+    ['member', null, false],
+    ['speaker', 'someone-else', false],
+  ] as const)('%s on a follow-up written by %s: %s', (role, createdBy, expected) => {
+    expect(changesFollowUp(role, 'me', createdBy)).toBe(expected)
   })
 })

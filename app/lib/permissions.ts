@@ -145,6 +145,19 @@ export function opensEverySession(role: WorkspaceRole, membersSeeAllLeads: boole
 export const SESSION_READ_ONLY =
   "You can read this session; only the person who runs it and the workspace's owner and admins can change it."
 
+/**
+ * Who changes or sends a follow-up (issue 32): the person who wrote it, and the workspace's owner and
+ * admins. A member who sees every lead reads a colleague's follow-up (its status, numbers and preview)
+ * but neither edits, schedules, cancels, tests nor sends it: the line issue 29 drew for sessions.
+ */
+export function changesFollowUp(role: WorkspaceRole, userId: string, createdBy: string | null) {
+  return can(role, 'sessions.all') || (createdBy !== null && createdBy === userId)
+}
+
+/** What a reader of a colleague's follow-up is told on its page, and by a change's 403. */
+export const FOLLOW_UP_READ_ONLY =
+  "You can read this follow-up; only the person who wrote it and the workspace's owner and admins can change or send it."
+
 /** Roles that take a seat: everyone but an event's speakers (issue 23: "its speakers are not seats"). */
 export function takesSeat(role: WorkspaceRole) {
   return role !== 'speaker'

@@ -12,6 +12,7 @@ import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { followUpDraftSchema, SCHEDULE_MESSAGES, ScheduleSchema, statusSentence } from '~/lib/follow-up-compose'
 import { FOLLOW_UP_STATUS_LABELS, isEditable } from '~/lib/follow-ups'
+import { changesFollowUp, FOLLOW_UP_READ_ONLY } from '~/lib/permissions'
 import { formatSessionTime, timeZoneList, utcToZonedLocal } from '~/lib/time-zone'
 import { previewRecipient, previewRecipients, sourceInfo } from '~/models/follow-up-compose.server'
 import { sendFollowUpNow } from '~/models/follow-up-sending.server'
@@ -47,11 +48,11 @@ async function load(request: Request, id: string | undefined) {
   const scope = await requireWorkspace(request, 'followUps.send')
   const followUp = id ? await getFollowUp(scope, id) : null
   if (!followUp) throw new Response(NOT_FOUND, { status: 404 })
-  return { scope, followUp }
+  return { scope, followUp, mayChange: changesFollowUp(scope.role, scope.user.id, followUp.createdBy) }
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { scope, followUp } = await load(request, params.id)
+  const { scope, followUp, mayChange } = await load(request, params.id)
   const editable = isEditable(followUp.status)
   const asked = new URL(request.url).searchParams.get('as')
   const [info, zone, summary, recipients, stats] = await Promise.all([
@@ -81,6 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       automatic: followUp.automatic,
     },
     editable,
+    mayChange,
     sourceName: info?.name ?? 'a source that was deleted',
     summary,
     recipients: recipients.map((r) => ({ value: r.contactId, label: r.firstName ? `${r.firstName} <${r.email}>` : r.email })),
@@ -99,9 +101,10 @@ function refused(result: Exclude<ChangeResult, 'ok'>, intent: string) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { scope, followUp } = await load(request, params.id)
+  const { scope, followUp, mayChange } = await load(request, params.id)
   const form = await readForm(request)
   const intent = form.get('intent')
+  if (!mayChange) return data({ intent: String(intent ?? ''), message: FOLLOW_UP_READ_ONLY }, { status: 403 })
   const page = `/app/follow-ups/${followUp.id}`
   switch (intent) {
     case 'save':
@@ -204,9 +207,14 @@ export default function FollowUpPage() {
       </Panel>
       {loaded.stats ? <StatsPanel stats={loaded.stats} /> : null}
       {loaded.summary ? <RecipientSummaryPanel summary={loaded.summary} /> : null}
+      {editable && !loaded.mayChange ? (
+        <p className="mt-6 max-w-3xl text-sm text-slate-300" data-testid="read-only">
+          {FOLLOW_UP_READ_ONLY}
+        </p>
+      ) : null}
       {editable && loaded.preview ? <Preview /> : null}
-      {editable ? <SendControls scheduleResult={resultFor('schedule')} /> : null}
-      {editable ? (
+      {editable && loaded.mayChange ? <SendControls scheduleResult={resultFor('schedule')} /> : null}
+      {editable && loaded.mayChange ? (
         <Panel title="Edit" id="edit-title">
           <DraftForm
             source={followUp.source}
@@ -222,7 +230,7 @@ export default function FollowUpPage() {
 }
 
 function Preview() {
-  const { preview, recipients, previewAs, senderEmail } = useLoaderData<typeof loader>()
+  const { preview, recipients, previewAs, senderEmail, mayChange } = useLoaderData<typeof loader>()
   const busy = useNavigation().state === 'submitting'
   if (!preview) return null
   return (
@@ -249,13 +257,15 @@ function Preview() {
         <div className="bio-content mt-4" data-testid="preview-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
         <p className="mt-4 text-xs text-slate-300">Each recipient’s copy ends with its own unsubscribe link.</p>
       </div>
-      <WorkspaceForm method="post" className="mt-4">
-        <input type="hidden" name="as" value={previewAs?.contactId ?? ''} />
-        <button type="submit" name="intent" value="test" className={buttonClass.secondary} disabled={busy}>
-          Send me a test
-        </button>
-        <span className="ml-3 text-sm text-slate-400">To {senderEmail}, its subject starting with “[Test]”.</span>
-      </WorkspaceForm>
+      {mayChange ? (
+        <WorkspaceForm method="post" className="mt-4">
+          <input type="hidden" name="as" value={previewAs?.contactId ?? ''} />
+          <button type="submit" name="intent" value="test" className={buttonClass.secondary} disabled={busy}>
+            Send me a test
+          </button>
+          <span className="ml-3 text-sm text-slate-400">To {senderEmail}, its subject starting with “[Test]”.</span>
+        </WorkspaceForm>
+      ) : null}
     </Panel>
   )
 }

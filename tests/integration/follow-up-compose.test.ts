@@ -12,6 +12,7 @@ import { JobWorker } from '~/services/jobs.server'
 import { drainUntilFinished } from './follow-up-utils'
 import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { COMPOSE_MESSAGES, SCHEDULE_MESSAGES } from '~/lib/follow-up-compose'
+import { FOLLOW_UP_READ_ONLY } from '~/lib/permissions'
 import { action as followUpAction, loader as followUpLoader } from '~/routes/app.follow-ups.$id'
 import { loader as listLoader } from '~/routes/app.follow-ups._index'
 import { action as newAction, loader as newLoader } from '~/routes/app.follow-ups.new'
@@ -235,6 +236,54 @@ describe('composing a follow-up', () => {
     ])
     const [row] = await getDb().select().from(followUps).where(eq(followUps.id, id))
     expect(row!.status).toBe('draft')
+  })
+
+  it('with “Members see every lead”, a member reads a colleague’s follow-up but changes or sends only their own (403)', async () => {
+    const me = await speaker()
+    const id = await composed(me)
+    await getDb().update(workspaces).set({ membersSeeAllLeads: true }).where(eq(workspaces.id, me.user.id))
+    const member = await signedInAs(`member-${randomBytes(4).toString('hex')}@example.com`)
+    await getDb().insert(workspaceMembers).values({ workspaceId: me.user.id, userId: member.user.id, role: 'member' })
+    const path = `/app/follow-ups/${id}?workspace=${me.user.id}`
+    const page = dataOf<{ mayChange: boolean; editable: boolean }>(
+      await call(followUpLoader, makeRequest(path, { cookie: member.cookie }), { id }),
+    )
+    expect(page).toMatchObject({ editable: true, mayChange: false })
+    for (const intent of ['save', 'test', 'send', 'schedule', 'unschedule', 'cancel']) {
+      const r = await call(
+        followUpAction,
+        makeRequest(path, {
+          cookie: member.cookie,
+          form: { intent, subject: 'Taken over', body: '<p>x</p>', fromName: 'x', when: '2099-01-01T09:00', timeZone: 'UTC' },
+        }),
+        { id },
+      )
+      expect(statusOf(r), intent).toBe(403)
+      expect(dataOf<{ message: string }>(r).message).toBe(FOLLOW_UP_READ_ONLY)
+    }
+    const [row] = await getDb().select().from(followUps).where(eq(followUps.id, id))
+    expect(row).toMatchObject({ status: 'draft', subject: expect.not.stringContaining('Taken over') })
+    expect(await outboxTo(member.user.email)).toEqual([])
+    // The owner still changes it, and the member their own.
+    const ownerPage = dataOf<{ mayChange: boolean }>(
+      await call(followUpLoader, makeRequest(`/app/follow-ups/${id}`, { cookie: me.cookie }), { id }),
+    )
+    expect(ownerPage.mayChange).toBe(true)
+    const theirs = await call(
+      newAction,
+      makeRequest(`/app/follow-ups/new?session=${me.session.id}&workspace=${me.user.id}`, {
+        cookie: member.cookie,
+        form: draftForm(me.session.id),
+      }),
+    )
+    expect(statusOf(theirs)).toBe(302)
+    const theirId = locationOf(theirs)!.split('/').at(-1)!
+    const own = dataOf<{ mayChange: boolean }>(
+      await call(followUpLoader, makeRequest(`/app/follow-ups/${theirId}?workspace=${me.user.id}`, { cookie: member.cookie }), {
+        id: theirId,
+      }),
+    )
+    expect(own.mayChange).toBe(true)
   })
 
   it('sends from the page: each recipient’s message with their merge fields, then the numbers', async () => {

@@ -183,8 +183,9 @@ export const ID_ROUTES: Record<string, IdRoute> = {
       { intent: 'cancel' },
     ],
     member: 'not-found',
-    // With every lead seen, the member's scope is the workspace's: they open (and may send) its drafts.
-    seesAll: { member: 'shared' },
+    // With every lead seen, the member reads the workspace's follow-ups, but only their author, the
+    // owner and admins change or send one (changesFollowUp): every POST on the owner's is 403.
+    seesAll: { member: 'shared', memberPost: 'forbidden' },
   },
   'app.settings_.webhooks.$id.tsx': {
     params: { id: 'webhook' },
