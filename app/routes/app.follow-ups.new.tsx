@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { requireWorkspace } from '~/auth/workspace.server'
+import { requireWorkspace, type WorkspaceScope } from '~/auth/workspace.server'
 import bioCss from '~/components/bio-editor/bio-content.css?url'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
@@ -23,28 +23,32 @@ export const links = () => [{ rel: 'stylesheet', href: bioCss }]
 
 const NOT_FOUND = 'Nothing to write to here: the session, talk, event or segment does not exist in this workspace.'
 
-async function openSource(request: Request, kind: FollowUpSource, id: string) {
-  const scope = await requireWorkspace(request, 'followUps.send')
+/** The source in this workspace, or 404 (another workspace's ids too). The caller has passed the guard. */
+async function openSource(scope: WorkspaceScope, kind: FollowUpSource, id: string) {
   const [info, summary] = await Promise.all([sourceInfo(scope.ownerId, kind, id), sourceRecipientSummary(scope, kind, id)])
   if (!info || !summary) throw new Response(NOT_FOUND, { status: 404 })
-  return { scope, info, summary }
+  return { info, summary }
 }
 
+// Guard first, like every /app route: a signed-out visitor goes to sign-in whatever the address
+// holds; only then does a missing or unknown source answer 404.
 export async function loader({ request }: LoaderFunctionArgs) {
+  const scope = await requireWorkspace(request, 'followUps.send')
   const source = sourceFromSearch(new URL(request.url).searchParams)
   if (!source) throw new Response(NOT_FOUND, { status: 404 })
-  const { scope, info, summary } = await openSource(request, source.kind, source.id)
+  const { info, summary } = await openSource(scope, source.kind, source.id)
   const account = await getAccount(scope.userId)
   return { source: info, summary, fromName: account.displayName ?? '' }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const scope = await requireWorkspace(request, 'followUps.send')
   const form = await readForm(request)
   const kind = form.get('source')
   const id = form.get('sourceId')
   if (typeof kind !== 'string' || !(FOLLOW_UP_SOURCES as readonly string[]).includes(kind) || typeof id !== 'string')
     throw new Response(NOT_FOUND, { status: 404 })
-  const { scope, info } = await openSource(request, kind as FollowUpSource, id)
+  const { info } = await openSource(scope, kind as FollowUpSource, id)
   const submission = parseWithZod(form, { schema: followUpDraftSchema(info.kind) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const created = await saveNewFollowUp(scope, {

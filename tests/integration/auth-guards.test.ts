@@ -195,6 +195,9 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('loader', 'app.follow-ups._index.tsx', '/app/follow-ups'),
   ...workspace('loader', 'app.follow-ups.new.tsx', `/app/follow-ups/new?session=${NO_ID}`),
   ...workspace('action', 'app.follow-ups.new.tsx', '/app/follow-ups/new', { source: 'session', sourceId: NO_ID, subject: '' }),
+  // No source at all: still the sign-in redirect first (the 404 comes after the guard).
+  ...workspace('loader', 'app.follow-ups.new.tsx', '/app/follow-ups/new'),
+  ...workspace('action', 'app.follow-ups.new.tsx', '/app/follow-ups/new', {}),
   ...workspace('loader', 'app.follow-ups.$id.tsx', `/app/follow-ups/${NO_ID}`),
   ...workspace('action', 'app.follow-ups.$id.tsx', `/app/follow-ups/${NO_ID}`, { intent: 'cancel' }),
   ...workspace('loader', 'app.settings_.webhooks._index.tsx', '/app/settings/webhooks'),
