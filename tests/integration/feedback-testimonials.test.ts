@@ -1,28 +1,18 @@
-import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { feedbackConsents, feedbackResponses } from '~/db/schema/feedback'
-import { speakers } from '~/db/schema/directory'
-import { leads } from '~/db/schema/leads'
 import { talkSessions } from '~/db/schema/talks'
-import { feedbackState, testimonialText } from '~/lib/feedback'
-import { storeFeedback } from '~/models/feedback.server'
 import { setTestimonialApproval } from '~/models/feedback-report.server'
-import { getPublicSession } from '~/models/lead-capture.server'
-import { submitLead } from '~/models/lead-submit.server'
 import { deleteSession } from '~/models/talk-sessions.server'
-import { sha256Hex } from '~/platform/lead-tokens.server'
 import { LiveBus, startLiveBus, stopLiveBus } from '~/platform/live-bus.server'
 import { applyPageCachePurges, PAGE_CACHE_CHANNEL } from '~/platform/page-purge.server'
 import { getCachedPage, pageCacheGeneration, storeCachedPage, type CachedPage } from '~/platform/page-store.server'
 import { action as eraseAction, loader as eraseLoader } from '~/routes/t.$code_.erase.$token'
 import { loader as eventLoader } from '~/routes/e.$slug._index'
 import { loader as profileLoader } from '~/routes/speakers.$slug/route'
-import { browserKeyHash, newBrowserId } from '~/services/feedback-cookie.server'
-import { makeEvent } from './event-fixtures'
+import { approvedQuote } from './feedback-fixtures'
 import { withDatabase } from './global-setup'
-import { attendeeEmail, createLiveSession, createOwner } from './lead-capture-utils'
 import { call, makeRequest } from './utils'
 
 // Approved testimonials on the public speaker profile and the talk's event page with only the
@@ -31,12 +21,6 @@ import { call, makeRequest } from './utils'
 // processes' through the live bus (LISTEN/NOTIFY on Postgres).
 
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres'
-const STARTS = new Date('2027-03-10T10:00:00Z')
-const feedbackOn = { feedbackEnabled: true, startsAt: STARTS, durationMinutes: 45 } as const
-const open = feedbackState(
-  { ...feedbackOn, feedbackOpens: 'start', feedbackOpensBeforeEndMinutes: 10, feedbackClosesAfterMinutes: 60 },
-  new Date('2027-03-10T10:20:00Z'),
-)
 
 async function databaseUrl() {
   const rows = await getDb().execute<{ name: string }>(sql`select current_database() as name`)
@@ -53,57 +37,6 @@ afterAll(async () => {
   off()
   await stopLiveBus()
 })
-
-/** A speaker with a profile, a session at their event, and Grace's approved quote (name and title permitted). */
-async function approvedQuote(quote: string) {
-  const owner = await createOwner(undefined, { plan: 'pro' })
-  const [profile] = await getDb().select().from(speakers).where(eq(speakers.userId, owner.id))
-  const event = await makeEvent(owner.id)
-  const { session } = await createLiveSession(owner.id, { ...feedbackOn, eventId: event.id })
-  const ps = (await getPublicSession(session.code))!
-  const lead = (await submitLead({
-    session: ps,
-    submissionId: crypto.randomUUID(),
-    input: {
-      firstName: 'Grace',
-      email: attendeeEmail(),
-      company: 'US Navy',
-      jobTitle: 'Rear Admiral',
-      phone: null,
-      linkedinUrl: null,
-      answers: { role: 'Engineering' },
-      marketingConsent: false,
-      shareWithSpeaker: false,
-    },
-    noticeText: 'Notice',
-    marketingText: null,
-  }))!
-  const stored = await storeFeedback({
-    session: { id: session.id, workspaceId: owner.id },
-    browserKeyHash: browserKeyHash(session.id, newBrowserId()),
-    state: open,
-    input: {
-      rating: 5,
-      followUp: quote,
-      contentRating: null,
-      deliveryRating: null,
-      slidesRating: null,
-      testimonial: true,
-      nameParts: ['name', 'title'],
-    },
-    lead,
-    testimonialText: testimonialText(ps.speakerName, ['name', 'title']),
-  })
-  const scope = { ownerId: owner.id, userId: owner.id, runnerId: null }
-  expect(await setTestimonialApproval(scope, stored.responseId!, 'approved')).toBe(true)
-  // The erasure token is only in the confirmation email: give the capture a known one.
-  const token = randomBytes(32).toString('base64url')
-  await getDb()
-    .update(leads)
-    .set({ eraseTokenHash: sha256Hex(token) })
-    .where(eq(leads.id, lead.leadId))
-  return { owner, profile: profile!, event, session, lead, token, responseId: stored.responseId! }
-}
 
 type Quote = { quote: string; author: string }
 async function shownOnProfile(slug: string) {
