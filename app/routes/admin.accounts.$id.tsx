@@ -36,6 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const workspaces = await Promise.all(
     (await listWorkspacesForAdmin(account.id)).map(async (w) => ({
       ...w,
+      // "Personal" is the workspace that closes with its owner's account: said on its owner's page
+      // only, so an account that handed its first workspace on no longer sees it called theirs.
+      label: w.personal && w.role === 'owner' ? `${w.name} (personal)` : w.name,
       roleLabel: ROLE_LABELS[w.role],
       // Billing is the owner's business: shown (and changed) on the owner's account page.
       billing: w.role === 'owner' ? await workspaceBillingView(w.id) : null,
@@ -134,7 +137,7 @@ export default function AdminAccount() {
         <ul className="mt-3 flex flex-col gap-3">
           {workspaces.map((w) => (
             <li key={w.id} className="rounded-xl border border-white/10 bg-ink-900/60 p-4">
-              <h3 className="font-semibold text-white">{w.personal ? `${w.name} (personal)` : w.name}</h3>
+              <h3 className="font-semibold text-white">{w.label}</h3>
               <p className="text-sm text-slate-400">
                 {w.roleLabel} · {w.members === 1 ? '1 member' : `${w.members} members`} · {PLAN_LABELS[w.plan]}
               </p>

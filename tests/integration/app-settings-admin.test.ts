@@ -7,6 +7,7 @@ import { auditEvents, workspaceMembers, workspaces } from '~/db/schema/workspace
 import { action as accountAction, loader as accountLoader } from '~/routes/admin.accounts.$id'
 import { action as accountsAction, loader as accountsLoader } from '~/routes/admin.accounts._index'
 import { getPublicSession } from '~/models/lead-capture.server'
+import { answerOwnershipOffer, offerOwnership } from '~/models/ownership.server'
 import { action as settingsAction, loader as settingsLoader } from '~/routes/app.settings'
 import { loader as newSessionLoader } from '~/routes/app.sessions.new'
 import { seedTalkAndSession, seedViewsAndLeads } from './app-utils'
@@ -152,6 +153,26 @@ describe('admin accounts', () => {
     )
     const [row] = await getDb().select().from(workspaces).where(eq(workspaces.id, speaker.id))
     expect(row!.plan).toBe('teams')
+  })
+
+  it('calls a workspace personal on its owner’s page only, also after it was handed on', async () => {
+    const ada = (await signedInAs(`ada-${Math.random().toString(36).slice(2)}@example.com`)).user
+    const grace = (await signedInAs(`grace-${Math.random().toString(36).slice(2)}@example.com`)).user
+    const person = async (id: string) => (await getDb().select().from(users).where(eq(users.id, id)))[0]!
+    await getDb().insert(workspaceMembers).values({ workspaceId: ada.id, userId: grace.id, role: 'admin' })
+    const labels = async (id: string) =>
+      dataOf<{ workspaces: Array<{ id: string; label: string }> }>(
+        await call(accountLoader, makeRequest(`/admin/accounts/${id}`, { cookie: admin.cookie }), { id }),
+      ).workspaces.map((w) => [w.id, w.label])
+    const adaName = (await person(ada.id)).email
+    expect(await labels(ada.id)).toEqual([[ada.id, `${adaName} (personal)`]])
+    expect(await labels(grace.id)).toContainEqual([ada.id, adaName])
+
+    expect(await offerOwnership(ada.id, await person(ada.id), grace.id)).toBe('offered')
+    expect(await answerOwnershipOffer(ada.id, await person(grace.id), true)).toBe('accepted')
+    // Ada is an admin of it now: not hers to call personal; it closes with Grace's account.
+    expect(await labels(ada.id)).toEqual([[ada.id, adaName]])
+    expect(await labels(grace.id)).toContainEqual([ada.id, `${adaName} (personal)`])
   })
 
   it('marks a session unlocked and locks it again; a session of another account is a 404', async () => {
