@@ -6,9 +6,8 @@ import { TAGS_PER_PERSON } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
 import type { Scope } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
-import { eraseCaptures, recordLeadEvent } from '~/models/lead-events.server'
+import { eraseCaptures, erasuresCommitted, recordLeadEvent, type ErasedCaptures } from '~/models/lead-events.server'
 import { ownerPlan, runnerCondition, visibleLeadsFilter } from './leads.server'
-import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 
 // Bulk actions of the leads list (issue 10 Deliver 2): status, tags and delete on selected people.
 // All or nothing: when any id is not one of the people the scope sees with a visible capture (another
@@ -111,9 +110,9 @@ export async function bulkTag(scope: Scope, ids: readonly string[], tag: string,
  */
 export async function bulkDelete(scope: Scope, ids: readonly string[]): Promise<BulkResult> {
   const { ownerId, userId: actorId } = scope
-  const result = await getDb().transaction(async (tx): Promise<BulkResult> => {
+  const done = await getDb().transaction(async (tx): Promise<{ result: BulkResult; erased?: ErasedCaptures }> => {
     const people = await lockOwnedPeople(tx, scope, ids)
-    if (!people) return { ok: false, reason: 'not-found' }
+    if (!people) return { result: { ok: false, reason: 'not-found' } }
     const captures = await tx
       .select({ id: leads.id })
       .from(leads)
@@ -127,7 +126,7 @@ export async function bulkDelete(scope: Scope, ids: readonly string[]): Promise<
           runnerCondition(scope),
         ),
       )
-    await eraseCaptures(
+    const erased = await eraseCaptures(
       tx,
       {
         ownerId,
@@ -136,9 +135,9 @@ export async function bulkDelete(scope: Scope, ids: readonly string[]): Promise<
       'speaker',
       actorId,
     )
-    return { ok: true, changed: people.length }
+    return { result: { ok: true, changed: people.length }, erased }
   })
-  // Their testimonials leave every public page now (issue 33 Deliver 2).
-  if (result.ok) await purgePageCacheEverywhere()
-  return result
+  // Committed: their testimonials leave every public page and the sessions' displays count again, now.
+  if (done.erased) await erasuresCommitted(done.erased)
+  return done.result
 }

@@ -14,9 +14,8 @@ import type { SessionViewKind } from '~/lib/session-views'
 import { publicName } from '~/lib/public-name'
 import { wordingsForSpeaker } from '~/lib/session-wording'
 import { speakerInText, speakerNameForAttendees } from '~/lib/speaker-name'
-import { eraseCaptures } from '~/models/lead-events.server'
+import { eraseCaptures, erasuresCommitted } from '~/models/lead-events.server'
 import { sha256Hex } from '~/platform/lead-tokens.server'
-import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 
 // The attendee side of lead capture (issue 9): the public session page, its counted views, the
 // thank-you look-up and erasure. The sign-up itself, one statement with its consent ledger row and
@@ -244,11 +243,12 @@ export async function eraseLeadByToken(code: string, token: string) {
       .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
       .where(and(eq(leads.eraseTokenHash, sha256Hex(token)), eq(talkSessions.code, code)))
       .limit(1)
-    if (!lead) return false
-    const gone = await eraseCaptures(tx, { ownerId: lead.ownerId, leadIds: [lead.id] }, 'attendee')
-    return gone.length > 0
+    if (!lead) return null
+    return eraseCaptures(tx, { ownerId: lead.ownerId, leadIds: [lead.id] }, 'attendee')
   })
-  // A testimonial it carried leaves every public page now (the live bus for the other processes).
-  if (erased) await purgePageCacheEverywhere()
-  return erased
+  if (!erased || erased.ids.length === 0) return false
+  // Committed: a testimonial it carried leaves every public page (the live bus for the other
+  // processes) and the session's display counts one sign-up fewer, now.
+  await erasuresCommitted(erased)
+  return true
 }

@@ -6,7 +6,10 @@ import { contacts, leadEvents } from '~/db/schema/people'
 import type { DeletedLeadSnapshot, LeadChange, LeadEventPayload } from '~/jobs/payloads'
 import { enqueueJob } from '~/jobs/queue.server'
 import type { OutsideEvent } from '~/lib/lead-events'
+import { sessionLiveChannel } from '~/lib/live-display'
 import { erasureEmailHash } from '~/platform/lead-tokens.server'
+import { publish } from '~/platform/live-bus.server'
+import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 import { withdrawTestimonials } from './feedback.server'
 import { eraseStoredCopies } from './lead-erasure.server'
 
@@ -127,15 +130,16 @@ export function captureEventCtes(entry: {
  * captures' details goes in the same transaction (app/models/lead-erasure.server.ts: emails queued or sent,
  * webhook delivery bodies, the details copied onto a person who stays). The consent ledger keeps
  * its rows: they hold no personal data.
- * Returns the ids erased.
+ * Returns the ids erased and their sessions; once the caller's transaction has committed it passes
+ * them to erasuresCommitted.
  */
 export async function eraseCaptures(
   tx: Tx,
   where: { ownerId: string; leadIds: string[] },
   requestedBy: 'attendee' | 'speaker' | 'retention',
   actorId: string | null = null,
-) {
-  if (where.leadIds.length === 0) return []
+): Promise<ErasedCaptures> {
+  if (where.leadIds.length === 0) return NOTHING_ERASED
   // A testimonial goes with its capture (issue 33 Deliver 2): withdrawn, and recorded so in the ledger.
   await withdrawTestimonials(tx, where.ownerId, where.leadIds)
   const erased = await tx
@@ -150,7 +154,7 @@ export async function eraseCaptures(
       createdAt: leads.createdAt,
       toOrganiser: leads.toOrganiser,
     })
-  if (erased.length === 0) return []
+  if (erased.length === 0) return NOTHING_ERASED
   await tx.insert(leadErasures).values(
     erased.map((e) => ({
       leadId: e.id,
@@ -203,5 +207,21 @@ export async function eraseCaptures(
     contactIds,
     goneContactIds: gone,
   })
-  return erased.map((e) => e.id)
+  return { ids: erased.map((e) => e.id), sessionIds: [...new Set(erased.map((e) => e.sessionId))] }
+}
+
+/** What an erasure removed: the captures' ids and the sessions they were made at. */
+export type ErasedCaptures = { ids: string[]; sessionIds: string[] }
+const NOTHING_ERASED: ErasedCaptures = { ids: [], sessionIds: [] }
+
+/**
+ * What must change at once after an erasure's transaction has committed (eraseCaptures runs inside
+ * the caller's, so the caller calls this after it): the erased testimonials leave every public page
+ * (the page cache of every process is purged) and each session's live display counts again, through
+ * the bus as a sign-up does (issue 33 Deliver 6), rather than at its next 15 s recount. `sessionIds`
+ * may name more sessions than had captures (a deleted session: its displays close).
+ */
+export async function erasuresCommitted(erased: ErasedCaptures) {
+  if (erased.ids.length > 0) await purgePageCacheEverywhere()
+  for (const sessionId of new Set(erased.sessionIds)) await publish(sessionLiveChannel(sessionId), { kind: 'erasure' })
 }

@@ -4,9 +4,8 @@ import { contactNotes, contacts } from '~/db/schema/people'
 import { changeTags, FOLLOW_UP_ERRORS, mergeTags, normalizeTag } from '~/lib/lead-follow-up'
 import type { ContactStatus } from '~/lib/lead-status'
 import type { Scope } from '~/lib/permissions'
-import { eraseCaptures, recordLeadEvent } from '~/models/lead-events.server'
+import { eraseCaptures, erasuresCommitted, recordLeadEvent } from '~/models/lead-events.server'
 import { allCaptureIds, findVisiblePerson } from './lead-detail.server'
-import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 
 // The speaker's changes to one person (issue 10 Deliver 2): status, deal value, tags, notes and the
 // deletion of the person. Each runs in one transaction with its timeline entry (recordLeadEvent),
@@ -185,10 +184,10 @@ export function changeNote(actor: Actor, noteId: string, body: string | null) {
 export async function deletePerson(actor: Actor) {
   const result = await withPerson(actor, async (tx) => {
     const leadIds = await allCaptureIds(tx, actor, actor.contactId)
-    const erased = await eraseCaptures(tx, { ownerId: actor.ownerId, leadIds }, 'speaker', actor.userId)
-    return { erased: erased.length }
+    return eraseCaptures(tx, { ownerId: actor.ownerId, leadIds }, 'speaker', actor.userId)
   })
-  // Their testimonials leave every public page now (issue 33 Deliver 2).
-  if (result !== 'not-found' && result.erased > 0) await purgePageCacheEverywhere()
-  return result
+  if (result === 'not-found') return result
+  // Committed: their testimonials leave every public page and the sessions' displays count again, now.
+  await erasuresCommitted(result)
+  return { erased: result.ids.length }
 }

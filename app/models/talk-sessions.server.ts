@@ -16,7 +16,7 @@ import { sessionLiveChannel } from '~/lib/live-display'
 import { encodeShortCode } from '~/lib/short-link'
 import { speakerNameForAttendees } from '~/lib/speaker-name'
 import type { Scope } from '~/lib/permissions'
-import { eraseCaptures } from '~/models/lead-events.server'
+import { eraseCaptures, erasuresCommitted } from '~/models/lead-events.server'
 import { publish } from '~/platform/live-bus.server'
 import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
 import { purgeEventPages } from './events.server'
@@ -317,9 +317,11 @@ export async function deleteSession(scope: Scope, id: string) {
     )
     return rows.length > 0
   })
-  // Its testimonials leave every public page now (issue 33 Deliver 2).
-  if (deleted) await purgePageCacheEverywhere()
-  return deleted
+  if (!deleted) return false
+  // Committed: its pages and testimonials leave every public page, and its displays close, now.
+  await purgePageCacheEverywhere()
+  await erasuresCommitted({ ids: [], sessionIds: [id] })
+  return true
 }
 
 /** Admin: every session of one account, for the unlock switch. */

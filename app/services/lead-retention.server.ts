@@ -4,8 +4,7 @@ import { leads } from '~/db/schema/leads'
 import { workspaces } from '~/db/schema/workspaces'
 import { retentionCutoff } from '~/lib/retention'
 import { recordAudit, type AuditActor } from '~/models/audit.server'
-import { eraseCaptures } from '~/models/lead-events.server'
-import { purgePageCacheEverywhere } from '~/platform/page-purge.server'
+import { eraseCaptures, erasuresCommitted } from '~/models/lead-events.server'
 
 // Retention (issue 10 Deliver 9): the daily 'leads.retention' job deletes, for every account with
 // a retention setting (a workspace's), the captures first captured longer ago than its number of months, through
@@ -29,7 +28,7 @@ export async function runRetention(
     if (!owner.months || owner.months < 1) continue
     const cutoff = retentionCutoff(now, owner.months)
     for (;;) {
-      const n = await db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const rows = await tx
           .select({ id: leads.id })
           .from(leads)
@@ -37,17 +36,17 @@ export async function runRetention(
           .orderBy(asc(leads.createdAt))
           .limit(batch)
           .for('update', { skipLocked: true })
-        if (rows.length === 0) return 0
-        const ids = await eraseCaptures(tx, { ownerId: owner.userId, leadIds: rows.map((r) => r.id) }, 'retention')
-        return ids.length
+        if (rows.length === 0) return null
+        return eraseCaptures(tx, { ownerId: owner.userId, leadIds: rows.map((r) => r.id) }, 'retention')
       })
+      const n = done?.ids.length ?? 0
+      // Committed: testimonials of erased captures leave every public page and the displays count again, now.
+      if (done) await erasuresCommitted(done)
       if (n > 0) batches++
       erased += n
       if (n < batch) break
     }
   }
-  // Testimonials of erased captures leave every public page now (issue 33 Deliver 2).
-  if (erased > 0) await purgePageCacheEverywhere()
   return { accounts: owners.length, erased, batches }
 }
 

@@ -18,7 +18,7 @@ import { subscribe } from '~/platform/live-bus.server'
 // a status or link change, from any process) makes the hub read the counts once — coalesced, however
 // many arrive meanwhile — and, when they changed, send the same encoded bytes to each of its streams.
 // One timer for the whole process sends every stream its heartbeat and recounts every hub (what no
-// one published, an erasure, is shown within a heartbeat). A stream keeps only its controller and its
+// one published, the feedback window opening, is shown within a heartbeat). A stream keeps only its controller and its
 // token's hash, so 500 of them cost little (npm run bench:display).
 
 /** A stream whose client stopped reading holds at most this much queued before it is closed. */
