@@ -42,7 +42,7 @@ const LAYER_ZONES = [
     message: 'app/jobs and app/platform sit below the models: they import only db, lib and config.',
   },
   {
-    target: ['./app/db/schema', './app/db/client.server.ts', './app/db/migrate.server.ts', './app/db/id-list.ts'],
+    target: './app/db',
     from: ['./app/models', './app/services', './app/jobs', './app/platform', ...UI_AND_ROUTES],
     message: 'The database layer is the bottom: it imports only lib and config.',
   },

@@ -33,7 +33,7 @@ async function boot(): Promise<Running> {
   const handle = await openDatabase(config)
   await migrate(handle, config.DATABASE_URL)
   if (config.SEED_DEMO) {
-    const { seedIfEmpty } = await import('~/db/seed.server')
+    const { seedIfEmpty } = await import('~/services/seed.server')
     await seedIfEmpty()
   }
   await backfillContentHtml()

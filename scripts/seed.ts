@@ -4,7 +4,7 @@
 import { getConfig } from '../app/config.server'
 import { closeDatabase, openDatabase } from '../app/db/client.server'
 import { migrate } from '../app/db/migrate.server'
-import { seedDemo } from '../app/db/seed.server'
+import { seedDemo } from '../app/services/seed.server'
 
 async function main() {
   const config = getConfig()
