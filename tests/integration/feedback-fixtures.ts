@@ -24,12 +24,11 @@ export const open = feedbackState(
   new Date('2027-03-10T10:20:00Z'),
 )
 
-/** A speaker with a profile, a session at their event, and Grace's approved quote (name and title permitted). */
-export async function approvedQuote(quote: string) {
-  const owner = await createOwner(undefined, { plan: 'pro' })
-  const [profile] = await getDb().select().from(speakers).where(eq(speakers.userId, owner.id))
-  const event = await makeEvent(owner.id)
-  const { session } = await createLiveSession(owner.id, { ...feedbackOn, eventId: event.id })
+/**
+ * Grace's feedback at a live session with feedback on, a quote permitted with her name and title,
+ * still pending approval (the session's runner or its workspace approves it).
+ */
+export async function pendingQuote(session: { code: string; id: string; workspaceId: string }, quote: string) {
   const ps = (await getPublicSession(session.code))!
   const lead = (await submitLead({
     session: ps,
@@ -49,7 +48,7 @@ export async function approvedQuote(quote: string) {
     marketingText: null,
   }))!
   const stored = await storeFeedback({
-    session: { id: session.id, workspaceId: owner.id },
+    session: { id: session.id, workspaceId: session.workspaceId },
     browserKeyHash: browserKeyHash(session.id, newBrowserId()),
     state: open,
     input: {
@@ -64,14 +63,23 @@ export async function approvedQuote(quote: string) {
     lead,
     testimonialText: testimonialText(ps.speakerName, ['name', 'title']),
   })
+  return { lead, responseId: stored.responseId! }
+}
+
+/** A speaker with a profile, a session at their event, and Grace's approved quote (name and title permitted). */
+export async function approvedQuote(quote: string) {
+  const owner = await createOwner(undefined, { plan: 'pro' })
+  const [profile] = await getDb().select().from(speakers).where(eq(speakers.userId, owner.id))
+  const event = await makeEvent(owner.id)
+  const { session } = await createLiveSession(owner.id, { ...feedbackOn, eventId: event.id })
+  const { lead, responseId } = await pendingQuote(session, quote)
   const scope = { ownerId: owner.id, userId: owner.id, runnerId: null }
-  expect(await setTestimonialApproval(scope, stored.responseId!, 'approved')).toBe(true)
+  expect(await setTestimonialApproval(scope, responseId, 'approved')).toBe(true)
   // The erasure token is only in the confirmation email: give the capture a known one.
   const token = randomBytes(32).toString('base64url')
   await getDb()
     .update(leads)
     .set({ eraseTokenHash: sha256Hex(token) })
     .where(eq(leads.id, lead.leadId))
-  return { owner, profile: profile!, event, session, lead, token, responseId: stored.responseId! }
+  return { owner, profile: profile!, event, session, lead, token, responseId }
 }
-

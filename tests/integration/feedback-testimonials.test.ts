@@ -11,7 +11,10 @@ import { getCachedPage, pageCacheGeneration, storeCachedPage, type CachedPage } 
 import { action as eraseAction, loader as eraseLoader } from '~/routes/t.$code_.erase.$token'
 import { loader as eventLoader } from '~/routes/e.$slug._index'
 import { loader as profileLoader } from '~/routes/speakers.$slug/route'
-import { approvedQuote } from './feedback-fixtures'
+import { speakers } from '~/db/schema/directory'
+import { workspaces } from '~/db/schema/workspaces'
+import { claimSpeaker, organiserWithEvent } from './event-fixtures'
+import { approvedQuote, feedbackOn, pendingQuote } from './feedback-fixtures'
 import { withDatabase } from './global-setup'
 import { call, makeRequest } from './utils'
 
@@ -143,5 +146,79 @@ describe('testimonials on the public pages', () => {
     await getDb().update(talkSessions).set({ status: 'closed' }).where(eq(talkSessions.id, fx.session.id))
     expect(await deleteSession({ ownerId: fx.owner.id, userId: fx.owner.id, runnerId: null }, fx.session.id)).toBe(true)
     expect(await shownOnProfile(fx.profile.slug)).toEqual([])
+  })
+})
+
+// A speaker who runs a session at an organiser's event (a claimed roster entry: talk_sessions.user_id
+// is theirs, the workspace the organiser's). The author consented to "{speaker}'s profile", so the
+// quote may go there, and it does, once approved by someone who may approve in the session's
+// workspace: its runner (the speaker, as a member) or the organiser. Nobody else's approval counts.
+describe('testimonials from a session at an organiser’s event, on the speaker’s own profile', () => {
+  async function organiserSessionOfAda() {
+    const fx = await organiserWithEvent({ recipients: 'speaker' })
+    const ada = await claimSpeaker(fx.workspaceId, fx.speakers.ada.speakerId, `ada-own-${fx.suffix}@example.com`)
+    const grace = await claimSpeaker(fx.workspaceId, fx.speakers.grace.speakerId, `grace-own-${fx.suffix}@example.com`)
+    // Ada's own directory profile, listed (her personal workspace is on Professional).
+    await getDb().update(workspaces).set({ plan: 'pro' }).where(eq(workspaces.id, ada.id))
+    const [profile] = await getDb()
+      .insert(speakers)
+      .values({
+        slug: `ada-own-${fx.suffix}`,
+        name: 'Ada Lovelace',
+        jobTitle: 'Engineer',
+        company: 'Analytical Engines',
+        location: 'London',
+        email: 'ada@own.example',
+        bio: '<p>Hi</p>',
+        userId: ada.id,
+        isPublished: true,
+      })
+      .returning()
+    await getDb()
+      .update(talkSessions)
+      .set({ ...feedbackOn, status: 'live', wentLiveAt: new Date() })
+      .where(eq(talkSessions.id, fx.speakers.ada.sessionId))
+    const session = { id: fx.speakers.ada.sessionId, code: fx.speakers.ada.code, workspaceId: fx.workspaceId }
+    const { responseId } = await pendingQuote(session, 'Ada made the engine make sense')
+    return { fx, ada, grace, profile: profile!, responseId }
+  }
+
+  it('shows only once approved by the session’s runner or its organiser; another workspace or another speaker cannot approve it', async () => {
+    const { fx, ada, grace, profile, responseId } = await organiserSessionOfAda()
+    // Pending: nowhere.
+    expect(await shownOnProfile(profile.slug)).toEqual([])
+    expect(await shownOnEventPage(fx.event.slug)).toEqual([])
+
+    // Ada's personal workspace is not the session's: her approval there does nothing.
+    expect(await setTestimonialApproval({ ownerId: ada.id, userId: ada.id, runnerId: null }, responseId, 'approved')).toBe(false)
+    // Another speaker of the same event, a member who runs other sessions, cannot approve it.
+    expect(
+      await setTestimonialApproval({ ownerId: fx.workspaceId, userId: grace.id, runnerId: grace.id }, responseId, 'approved'),
+    ).toBe(false)
+    // Another organiser's workspace cannot either.
+    const other = await organiserWithEvent()
+    expect(
+      await setTestimonialApproval(
+        { ownerId: other.workspaceId, userId: other.owner.id, runnerId: null },
+        responseId,
+        'approved',
+      ),
+    ).toBe(false)
+    expect(await shownOnProfile(profile.slug)).toEqual([])
+
+    // Ada, as the member who runs the session, approves: on her own profile and on the event page.
+    expect(
+      await setTestimonialApproval({ ownerId: fx.workspaceId, userId: ada.id, runnerId: ada.id }, responseId, 'approved'),
+    ).toBe(true)
+    const quote = { quote: 'Ada made the engine make sense', author: 'Grace, Rear Admiral' }
+    expect(await shownOnProfile(profile.slug)).toMatchObject([quote])
+    expect(await shownOnEventPage(fx.event.slug)).toMatchObject([quote])
+
+    // The organiser may approve or hide in their workspace too: hidden, it leaves her profile.
+    const organiser = { ownerId: fx.workspaceId, userId: fx.owner.id, runnerId: null }
+    expect(await setTestimonialApproval(organiser, responseId, 'hidden')).toBe(true)
+    expect(await shownOnProfile(profile.slug)).toEqual([])
+    expect(await setTestimonialApproval(organiser, responseId, 'approved')).toBe(true)
+    expect(await shownOnProfile(profile.slug)).toMatchObject([quote])
   })
 })
