@@ -6,6 +6,7 @@ import {
   feedbackAnswerRule,
   feedbackState,
   feedbackWindow,
+  feedbackSettingsSentence,
   feedbackWindowSentence,
   followUpQuestion,
   parseFeedbackForm,
@@ -86,6 +87,29 @@ describe('the feedback window', () => {
     expect(
       feedbackWindowSentence(feedbackState(session({ feedbackEnabled: false }), at('2027-03-10T10:00:00Z')), 'UTC'),
     ).toBeNull()
+  })
+})
+
+describe("the speaker's settings in words", () => {
+  it.each([
+    [
+      { feedbackOpens: 'start' as const, feedbackClosesAfterMinutes: 60 },
+      'It opens when the session starts and closes 1 hour after it ends.',
+    ],
+    [
+      { feedbackOpens: 'start' as const, feedbackClosesAfterMinutes: 1 },
+      'It opens when the session starts and closes 1 minute after it ends.',
+    ],
+    [
+      { feedbackOpens: 'before_end' as const, feedbackOpensBeforeEndMinutes: 10, feedbackClosesAfterMinutes: 90 },
+      'It opens 10 minutes before the session ends and closes 90 minutes after it ends.',
+    ],
+    [
+      { feedbackOpens: 'before_end' as const, feedbackOpensBeforeEndMinutes: 0, feedbackClosesAfterMinutes: 2880 },
+      'It opens when the session ends and closes 48 hours after it ends.',
+    ],
+  ])('%o → %s', (over, sentence) => {
+    expect(feedbackSettingsSentence(session(over))).toBe(sentence)
   })
 })
 

@@ -11,11 +11,6 @@ import { formatSessionTime } from './time-zone'
 // per browser per session editable for 24 hours, the testimonial box's wording and the booking
 // question. Pure: the page, the action, the speaker's settings and the tests read the rules here.
 
-export const FEEDBACK_OPENS_LABELS: Record<FeedbackOpens, string> = {
-  start: 'When the session starts',
-  before_end: 'A number of minutes before it ends',
-}
-
 /** The parts of their name an author lets the speaker quote them with; 'name' is always one. */
 export const TESTIMONIAL_NAME_PARTS = ['name', 'title', 'company'] as const
 export type TestimonialNamePart = (typeof TESTIMONIAL_NAME_PARTS)[number]
@@ -24,12 +19,7 @@ export type TestimonialNamePart = (typeof TESTIMONIAL_NAME_PARTS)[number]
 export const FEEDBACK_EDIT_HOURS = 24
 export const FEEDBACK_EDIT_MS = FEEDBACK_EDIT_HOURS * 60 * 60 * 1000
 
-export const FEEDBACK_SETTING_LIMITS = {
-  /** Opening up to 10 hours before the end covers a whole-day workshop. */
-  opensBeforeEndMax: 600,
-  /** Closing at most a week after the end: the cookie that counts one answer per browser outlives it. */
-  closesAfterMax: 7 * 24 * 60,
-} as const
+export { FEEDBACK_OPENS_LABELS, FEEDBACK_SETTING_LIMITS } from './feedback-values'
 
 export const FEEDBACK_LIMITS = { followUp: 2000, organisation: 200, role: 200, timing: 200 } as const
 
@@ -123,6 +113,26 @@ export function feedbackState(s: FeedbackTiming, now: Date): FeedbackState {
   if (t < w.opensAt.getTime()) return { state: 'before', ...w }
   if (t >= w.closesAt.getTime()) return { state: 'after', ...w }
   return { state: 'open', ...w }
+}
+
+/** "1 minute", "45 minutes", "2 hours" (whole hours from 60 minutes). */
+function minutesInWords(n: number): string {
+  if (n >= 60 && n % 60 === 0) return n === 60 ? '1 hour' : `${n / 60} hours`
+  return n === 1 ? '1 minute' : `${n} minutes`
+}
+
+/**
+ * The speaker's window settings in words, for the workspace's pages (in English, as the workspace
+ * is): "It opens when the session starts and closes 1 hour after it ends."
+ */
+export function feedbackSettingsSentence(s: FeedbackSettings): string {
+  const opens =
+    s.feedbackOpens === 'start'
+      ? 'when the session starts'
+      : s.feedbackOpensBeforeEndMinutes === 0
+        ? 'when the session ends'
+        : `${minutesInWords(s.feedbackOpensBeforeEndMinutes)} before the session ends`
+  return `It opens ${opens} and closes ${minutesInWords(s.feedbackClosesAfterMinutes)} after it ends.`
 }
 
 /** What the page says about the window, in the session's time zone; null when feedback is off. */

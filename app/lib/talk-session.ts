@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { accentKeepsTextReadable, ACCENT_MIN_CONTRAST, DEFAULT_ACCENT, isHexColor } from './accent-color'
+import { FEEDBACK_OPENS, FEEDBACK_SETTING_LIMITS } from './feedback-values'
 import { ANSWERED_WEIGHT, RATING_WEIGHT_KEYS, WEIGHT_MAX, WEIGHT_MIN } from './lead-score'
 import { isTimeZone, zonedLocalToUtc } from './time-zone'
 
@@ -77,6 +78,11 @@ export const SESSION_ERRORS = {
   timeZone: 'Choose a time zone from the list',
   talk: 'Choose one of your talks',
   points: `Points must be a whole number from ${WEIGHT_MIN} to ${WEIGHT_MAX}`,
+  feedbackOpens: 'Choose when feedback opens',
+  opensBeforeEnd: `Minutes before the end must be a whole number from ${FEEDBACK_SETTING_LIMITS.opensBeforeEndMin} to ${FEEDBACK_SETTING_LIMITS.opensBeforeEndMax}`,
+  opensBeforeEndMissing: 'Enter how many minutes before the end feedback opens',
+  closesAfter: `Minutes after the end must be a whole number from ${FEEDBACK_SETTING_LIMITS.closesAfterMin} to ${FEEDBACK_SETTING_LIMITS.closesAfterMax.toLocaleString('en-US')} (a week)`,
+  closesAfterMissing: 'Enter how many minutes after the end feedback closes',
 } as const
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v)
@@ -93,6 +99,12 @@ const requiredText = (label: string, max: number) =>
 const optionalText = (label: string, max: number) =>
   z.preprocess(trimmed, z.string().max(max, `${label} must be at most ${max} characters`).optional()).transform((v) => v ?? '')
 const checkbox = z.preprocess((v) => v === true || v === 'on' || v === 'true', z.boolean())
+/** A whole number of minutes in [min, max], or undefined when blank (the cross-field rules say when it is needed). */
+const optionalMinutes = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+    z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  )
 
 export const TalkSchema = z.object({
   title: requiredText('Title', TALK_LIMITS.title),
@@ -199,6 +211,20 @@ const SessionBaseSchema = z.object({
   ),
   consentText: requiredText('Consent wording', SESSION_LIMITS.consentText),
   marketingText: optionalText('Marketing tick-box label', SESSION_LIMITS.marketingText),
+  // Feedback on the attendee page (issue 33; the window's rule is app/lib/feedback.ts). Left out of a
+  // post entirely (the API, older forms), the window settings keep their stored values.
+  feedbackEnabled: checkbox,
+  feedbackOpens: z.enum(FEEDBACK_OPENS, { error: SESSION_ERRORS.feedbackOpens }).optional(),
+  feedbackOpensBeforeEndMinutes: optionalMinutes(
+    FEEDBACK_SETTING_LIMITS.opensBeforeEndMin,
+    FEEDBACK_SETTING_LIMITS.opensBeforeEndMax,
+    SESSION_ERRORS.opensBeforeEnd,
+  ),
+  feedbackClosesAfterMinutes: optionalMinutes(
+    FEEDBACK_SETTING_LIMITS.closesAfterMin,
+    FEEDBACK_SETTING_LIMITS.closesAfterMax,
+    SESSION_ERRORS.closesAfter,
+  ),
 })
 
 // The cross-field rules run even when a field failed (`when`), so every message shows at once; the
@@ -216,6 +242,13 @@ export const SessionSchema = SessionBaseSchema.superRefine(
     }
     if (v.offerKind === 'url' && !isWebUrl(typeof v.offerUrl === 'string' ? v.offerUrl : '')) {
       ctx.addIssue({ code: 'custom', path: ['offerUrl'], message: SESSION_ERRORS.offerUrl })
+    }
+    // The number a choice depends on must be there; one given but not needed is still checked above.
+    if (v.feedbackOpens === 'before_end' && v.feedbackOpensBeforeEndMinutes === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['feedbackOpensBeforeEndMinutes'], message: SESSION_ERRORS.opensBeforeEndMissing })
+    }
+    if (v.feedbackEnabled === true && v.feedbackClosesAfterMinutes === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['feedbackClosesAfterMinutes'], message: SESSION_ERRORS.closesAfterMissing })
     }
     const questions: unknown[] = Array.isArray(v.questions) ? v.questions : []
     questions.forEach((raw, i) => {

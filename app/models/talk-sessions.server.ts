@@ -8,6 +8,7 @@ import { leads } from '~/db/schema/leads'
 import { sessionCounts, talks, talkSessions, type SessionFieldSwitches, type SessionQuestion } from '~/db/schema/talks'
 import { enqueueJob } from '~/jobs/queue.server'
 import { releaseStoredKeys } from '~/jobs/storage-release.server'
+import type { FeedbackOpens } from '~/lib/feedback-values'
 import type { Language } from '~/lib/i18n/languages'
 import type { SessionTranslations } from '~/lib/i18n/session-translations'
 import { scoringChanged } from '~/lib/lead-score'
@@ -54,6 +55,11 @@ export type SessionInput = {
   accentColor: string
   consentText: string
   marketingText: string
+  /** Feedback on the attendee page (issue 33); undefined keeps the stored value (off for a new session). */
+  feedbackEnabled?: boolean
+  feedbackOpens?: FeedbackOpens
+  feedbackOpensBeforeEndMinutes?: number
+  feedbackClosesAfterMinutes?: number
 }
 
 const CODE_ATTEMPTS = 5
@@ -291,6 +297,10 @@ export async function duplicateSession(scope: Scope, id: string) {
     accentColor: source.accentColor,
     consentText: source.consentText,
     marketingText: source.marketingText,
+    feedbackEnabled: source.feedbackEnabled,
+    feedbackOpens: source.feedbackOpens,
+    feedbackOpensBeforeEndMinutes: source.feedbackOpensBeforeEndMinutes,
+    feedbackClosesAfterMinutes: source.feedbackClosesAfterMinutes,
   }
   return createSession(scope, input)
 }

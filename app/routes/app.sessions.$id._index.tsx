@@ -22,6 +22,7 @@ import { liveLimitMessage, visibleLeadLimit } from '~/lib/plans'
 import { QR_DOWNLOADS, shortUrl } from '~/lib/short-link'
 import { confirmationsSkippedSummary } from '~/lib/confirmation-limits'
 import { conversion, conversionHint } from '~/lib/conversion'
+import { feedbackSettingsSentence, feedbackState, feedbackWindowSentence } from '~/lib/feedback'
 import { formatPercent } from '~/lib/roi'
 import { can } from '~/lib/permissions'
 import { isUuid } from '~/lib/text'
@@ -65,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       leads: session.leads,
       conversion: conversion(session.leads, session.visitors),
     },
+    feedback: feedbackLine(session, new Date()),
     // Confirmations held back by the limits against relaying (never silently: the speaker is told).
     skippedConfirmations: confirmationsSkippedSummary(await countSkippedConfirmations(scope.ownerId, session.id)),
     url: shortUrl(getConfig().appUrl, session.code),
@@ -80,6 +82,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The projector's display link (issue 33 Deliver 6): whether one is active, never its token.
     displayLink: await displayLinkView(scope, session.id),
   }
+}
+
+/** Whether the attendee page takes feedback, and its window in words (the rule's sentences, app/lib/feedback.ts). */
+function feedbackLine(session: Parameters<typeof feedbackState>[0] & { timeZone: string }, now: Date) {
+  if (!session.feedbackEnabled) return { on: false as const, text: 'Feedback is off: the attendee page asks for none.' }
+  const state = feedbackWindowSentence(feedbackState(session, now), session.timeZone)
+  return { on: true as const, text: `Feedback is on. ${feedbackSettingsSentence(session)} ${state ?? ''}`.trim() }
 }
 
 async function displayLinkView(scope: WorkspaceScope, sessionId: string) {
@@ -166,7 +175,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session, stats, skippedConfirmations, url, lock, canRun, canEdit, runner, asksName, displayLink } =
+  const { session, stats, skippedConfirmations, url, lock, canRun, canEdit, runner, asksName, displayLink, feedback } =
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
@@ -235,6 +244,14 @@ export default function SessionPage() {
             : session.status === 'live'
               ? 'Attendees can open the page and leave their details.'
               : `The page says the session has ended and takes no new details.${canRun ? ' You can reopen it.' : ''}`}
+        </p>
+        <p id="feedback-setting" className="mt-2 text-sm text-slate-300">
+          {feedback.text}{' '}
+          {canEdit ? (
+            <Link to={`${base}/edit#feedback-hint`} className="text-brand-300 underline">
+              {feedback.on ? 'Change the feedback settings' : 'Turn feedback on'}
+            </Link>
+          ) : null}
         </p>
         {canRun ? (
           <StatusForm status={session.status} base={base} canEdit={canEdit}>

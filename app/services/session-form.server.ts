@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { DEFAULT_ACCENT } from '~/lib/accent-color'
+import type { FeedbackSettings } from '~/lib/feedback'
+import type { FeedbackOpens } from '~/lib/feedback-values'
 import { defaultConsentText, defaultMarketingText } from '~/lib/session-wording'
 import {
   OFFER_FILE_MAX_BYTES,
@@ -99,6 +101,10 @@ export async function readSessionForm(request: Request, existing: Existing | nul
     accentColor: v.accentColor,
     consentText: v.consentText,
     marketingText: v.marketingText,
+    feedbackEnabled: v.feedbackEnabled,
+    feedbackOpens: v.feedbackOpens,
+    feedbackOpensBeforeEndMinutes: v.feedbackOpensBeforeEndMinutes,
+    feedbackClosesAfterMinutes: v.feedbackClosesAfterMinutes,
   }
   return { ok: true as const, input, reply: submission.reply() }
 }
@@ -124,15 +130,21 @@ export function newSessionDefaults(speaker: string | null, talk: { id: string } 
     accentColor: DEFAULT_ACCENT,
     consentText: defaultConsentText({ speaker }),
     marketingText: defaultMarketingText(speaker),
+    // The columns' defaults (app/db/schema/talks.ts): off, opening at the start, closing an hour after the end.
+    feedbackEnabled: false,
+    feedbackOpens: 'start' as FeedbackOpens,
+    feedbackOpensBeforeEndMinutes: '10',
+    feedbackClosesAfterMinutes: '60',
   }
 }
 export type SessionFormDefaults = ReturnType<typeof newSessionDefaults>
 
-type StoredSession = Omit<SessionInput, 'offerFile' | 'offerUrl' | 'city' | 'audienceSize'> & {
-  offerUrl: string | null
-  city: string | null
-  audienceSize: number | null
-}
+type StoredSession = Omit<SessionInput, 'offerFile' | 'offerUrl' | 'city' | 'audienceSize' | keyof FeedbackSettings> &
+  FeedbackSettings & {
+    offerUrl: string | null
+    city: string | null
+    audienceSize: number | null
+  }
 
 export function sessionFormValues(s: StoredSession): SessionFormDefaults {
   return {
@@ -158,5 +170,9 @@ export function sessionFormValues(s: StoredSession): SessionFormDefaults {
     accentColor: s.accentColor,
     consentText: s.consentText,
     marketingText: s.marketingText,
+    feedbackEnabled: s.feedbackEnabled,
+    feedbackOpens: s.feedbackOpens,
+    feedbackOpensBeforeEndMinutes: String(s.feedbackOpensBeforeEndMinutes),
+    feedbackClosesAfterMinutes: String(s.feedbackClosesAfterMinutes),
   }
 }

@@ -239,6 +239,127 @@ describe('sessions: create and edit', () => {
   })
 })
 
+describe('sessions: feedback settings (issue 33)', () => {
+  const feedbackForm = (talkId: string, over: Record<string, string> = {}) =>
+    sessionForm(talkId, {
+      feedbackEnabled: 'on',
+      feedbackOpens: 'before_end',
+      feedbackOpensBeforeEndMinutes: '15',
+      feedbackClosesAfterMinutes: '120',
+      ...over,
+    })
+  const feedbackColumns = async (id: string) => {
+    const row = (await sessionRow(id))!
+    return {
+      feedbackEnabled: row.feedbackEnabled,
+      feedbackOpens: row.feedbackOpens,
+      feedbackOpensBeforeEndMinutes: row.feedbackOpensBeforeEndMinutes,
+      feedbackClosesAfterMinutes: row.feedbackClosesAfterMinutes,
+    }
+  }
+  const off = {
+    feedbackEnabled: false,
+    feedbackOpens: 'start',
+    feedbackOpensBeforeEndMinutes: 10,
+    feedbackClosesAfterMinutes: 60,
+  }
+
+  it('turns feedback on with its window, shows it on the edit form and in words on the session page, and off again', async () => {
+    const { talkId, sessionId } = await seedTalkAndSession(owner.id)
+    const path = `/app/sessions/${sessionId}/edit`
+    const page = async () =>
+      dataOf<{ feedback: { on: boolean; text: string } }>(
+        await call(sessionLoader, makeRequest(`/app/sessions/${sessionId}`, { cookie: owner.cookie }), { id: sessionId }),
+      ).feedback
+    expect(await feedbackColumns(sessionId)).toEqual(off)
+    expect(await page()).toEqual({ on: false, text: 'Feedback is off: the attendee page asks for none.' })
+
+    const saved = await call(editAction, makeRequest(path, { cookie: owner.cookie, form: feedbackForm(talkId) }), {
+      id: sessionId,
+    })
+    expect(locationOf(saved)).toBe(`/app/sessions/${sessionId}`)
+    expect(await feedbackColumns(sessionId)).toEqual({
+      feedbackEnabled: true,
+      feedbackOpens: 'before_end',
+      feedbackOpensBeforeEndMinutes: 15,
+      feedbackClosesAfterMinutes: 120,
+    })
+    const view = dataOf<{ defaults: Record<string, unknown> }>(
+      await call(editLoader, makeRequest(path, { cookie: owner.cookie }), { id: sessionId }),
+    )
+    expect(view.defaults).toMatchObject({
+      feedbackEnabled: true,
+      feedbackOpens: 'before_end',
+      feedbackOpensBeforeEndMinutes: '15',
+      feedbackClosesAfterMinutes: '120',
+    })
+    // The form's session starts 2026-05-14 09:30 Berlin (07:30 UTC) with no length: it ends at 08:00 UTC,
+    // feedback closes two hours later — in the past by now, so the page says when it closed.
+    const line = await page()
+    expect(line.on).toBe(true)
+    expect(line.text).toMatch(
+      /^Feedback is on\. It opens 15 minutes before the session ends and closes 2 hours after it ends\. Feedback on this talk closed on .*12:00/,
+    )
+
+    // Unticked (the box is simply absent from the post): off, the window kept for next time.
+    const { feedbackEnabled: _, ...unticked } = feedbackForm(talkId, { feedbackOpens: 'start' })
+    await call(editAction, makeRequest(path, { cookie: owner.cookie, form: unticked }), { id: sessionId })
+    expect(await feedbackColumns(sessionId)).toEqual({
+      feedbackEnabled: false,
+      feedbackOpens: 'start',
+      feedbackOpensBeforeEndMinutes: 15,
+      feedbackClosesAfterMinutes: 120,
+    })
+  })
+
+  it.each([
+    [{ feedbackOpensBeforeEndMinutes: '601' }, 'feedbackOpensBeforeEndMinutes', SESSION_ERRORS.opensBeforeEnd],
+    [{ feedbackOpensBeforeEndMinutes: '-1' }, 'feedbackOpensBeforeEndMinutes', SESSION_ERRORS.opensBeforeEnd],
+    [{ feedbackOpensBeforeEndMinutes: '2.5' }, 'feedbackOpensBeforeEndMinutes', SESSION_ERRORS.opensBeforeEnd],
+    [{ feedbackOpensBeforeEndMinutes: '' }, 'feedbackOpensBeforeEndMinutes', SESSION_ERRORS.opensBeforeEndMissing],
+    [{ feedbackClosesAfterMinutes: '0' }, 'feedbackClosesAfterMinutes', SESSION_ERRORS.closesAfter],
+    [{ feedbackClosesAfterMinutes: '10081' }, 'feedbackClosesAfterMinutes', SESSION_ERRORS.closesAfter],
+    [{ feedbackClosesAfterMinutes: 'soon' }, 'feedbackClosesAfterMinutes', SESSION_ERRORS.closesAfter],
+    [{ feedbackClosesAfterMinutes: '' }, 'feedbackClosesAfterMinutes', SESSION_ERRORS.closesAfterMissing],
+    [{ feedbackOpens: 'tomorrow' }, 'feedbackOpens', SESSION_ERRORS.feedbackOpens],
+  ])('refuses %o with 400 and the message by the field, storing nothing', async (over, field, message) => {
+    const { talkId, sessionId } = await seedTalkAndSession(owner.id)
+    const r = await call(
+      editAction,
+      makeRequest(`/app/sessions/${sessionId}/edit`, { cookie: owner.cookie, form: feedbackForm(talkId, over) }),
+      { id: sessionId },
+    )
+    expect(statusOf(r)).toBe(400)
+    expect(dataOf<{ result: { error: Record<string, string[]> } }>(r).result.error[field]).toEqual([message])
+    expect(await feedbackColumns(sessionId)).toEqual(off)
+  })
+
+  it('the new-session form starts with feedback off and can create a session with it on', async () => {
+    const { talkId } = await seedTalkAndSession(owner.id)
+    const page = dataOf<{ defaults: Record<string, unknown> }>(
+      await call(newSessionLoader, makeRequest('/app/sessions/new', { cookie: owner.cookie })),
+    )
+    expect(page.defaults).toMatchObject({ feedbackEnabled: false, feedbackOpens: 'start', feedbackClosesAfterMinutes: '60' })
+    const created = await call(
+      newSessionAction,
+      makeRequest('/app/sessions/new', { cookie: owner.cookie, form: feedbackForm(talkId, { eventName: 'With feedback' }) }),
+    )
+    const id = locationOf(created)!.split('/').pop()!
+    expect(await feedbackColumns(id)).toMatchObject({ feedbackEnabled: true, feedbackOpensBeforeEndMinutes: 15 })
+  })
+
+  it("another workspace's session answers 404 and keeps its settings", async () => {
+    const { talkId, sessionId } = await seedTalkAndSession(owner.id)
+    const r = await call(
+      editAction,
+      makeRequest(`/app/sessions/${sessionId}/edit`, { cookie: other.cookie, form: feedbackForm(talkId) }),
+      { id: sessionId },
+    )
+    expect(statusOf(r)).toBe(404)
+    expect(await feedbackColumns(sessionId)).toEqual(off)
+  })
+})
+
 describe('offer files in storage', () => {
   const upload = (talkId: string, name: string) => {
     const form = new FormData()

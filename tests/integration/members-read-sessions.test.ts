@@ -88,9 +88,15 @@ describe('"Members see every lead" on: a colleague\'s session opens read-only', 
     }
     const edit = await get(reader, `/app/sessions/${id}/edit`, editLoader, { id })
     expect(edit.status).toBe(403)
-    const saved = await post(reader, `/app/sessions/${id}/edit`, editAction, sessionForm(fx.A.talkId, { eventName: 'Taken' }), {
-      id,
-    })
+    const saved = await post(
+      reader,
+      `/app/sessions/${id}/edit`,
+      editAction,
+      sessionForm(fx.A.talkId, { eventName: 'Taken', feedbackEnabled: 'on', feedbackClosesAfterMinutes: '30' }),
+      {
+        id,
+      },
+    )
     expect(saved.status).toBe(403)
     const cost = await post(reader, `/app/sessions/${id}/roi`, roiAction, { fee: '100', travel: '', currency: 'EUR' }, { id })
     expect(cost.status).toBe(403)

@@ -16,6 +16,8 @@ import {
   SLIDE_LIMITS,
   type SessionFormValue,
 } from '~/lib/talk-session'
+import { FEEDBACK_OPENS, FEEDBACK_OPENS_LABELS, FEEDBACK_SETTING_LIMITS as FB } from '~/lib/feedback-values'
+import { DEFAULT_SESSION_MINUTES } from '~/lib/events'
 import type { SessionFormDefaults } from '~/services/session-form.server'
 import { QuestionPoints } from './question-points'
 
@@ -66,6 +68,7 @@ export function SessionForm({
   const switches = fields.fields.getFieldset()
   const questions = fields.questions.getFieldList()
   const offerKind = fields.offerKind.initialValue ?? 'none'
+  const feedbackOpens = fields.feedbackOpens.initialValue ?? 'start'
   const zoneRef = useRef<HTMLSelectElement>(null)
   useEffect(() => {
     // The browser knows where the speaker is; the server only checks the zone is real.
@@ -252,6 +255,68 @@ export function SessionForm({
               </fieldset>
             )
           })}
+        </div>
+      </fieldset>
+
+      <fieldset className={sectionClass} aria-describedby="feedback-hint">
+        <legend className={legendClass}>Feedback</legend>
+        <p id="feedback-hint" className="mt-2 text-sm text-slate-300">
+          While feedback is open, the attendee page asks for a rating from 1 to 5, a follow-up question that depends on it and
+          optional ratings of content, delivery and slides; attendees may answer without leaving their details. The testimonial
+          box and the booking question (&ldquo;Should [your name] speak at your company or event?&rdquo;) come with feedback and
+          are always asked. The session ends at its start plus its length in the event&rsquo;s programme (
+          {DEFAULT_SESSION_MINUTES} minutes when it has none).
+        </p>
+        <div className="mt-4 grid gap-5">
+          <CheckboxField
+            label="Ask for feedback on the attendee page"
+            inputProps={getInputProps(fields.feedbackEnabled, { type: 'checkbox' })}
+            errors={fields.feedbackEnabled.errors}
+          />
+          <div
+            role="radiogroup"
+            aria-labelledby="feedback-opens-label"
+            aria-describedby={fields.feedbackOpens.errors ? fields.feedbackOpens.errorId : undefined}
+          >
+            <p id="feedback-opens-label" className="mb-1 block text-sm font-medium text-slate-200">
+              When feedback opens
+            </p>
+            <div className="flex flex-wrap gap-4">
+              {FEEDBACK_OPENS.map((value) => (
+                <label key={value} className="flex items-center gap-2 text-sm text-slate-200">
+                  <input
+                    type="radio"
+                    name={fields.feedbackOpens.name}
+                    value={value}
+                    defaultChecked={feedbackOpens === value}
+                    className="accent-brand-500"
+                  />
+                  {FEEDBACK_OPENS_LABELS[value]}
+                </label>
+              ))}
+            </div>
+            <ErrorList id={fields.feedbackOpens.errorId} errors={fields.feedbackOpens.errors} />
+          </div>
+          <div className="grid gap-5 md:grid-cols-2">
+            <Field
+              label="Minutes before the end"
+              hint={`Used when feedback opens a number of minutes before the end: ${FB.opensBeforeEndMin} to ${FB.opensBeforeEndMax} (never before the start).`}
+              inputProps={{
+                ...getInputProps(fields.feedbackOpensBeforeEndMinutes, { type: 'number' }),
+                inputMode: 'numeric',
+              }}
+              errors={fields.feedbackOpensBeforeEndMinutes.errors}
+            />
+            <Field
+              label="Closes, minutes after the end"
+              hint={`${FB.closesAfterMin} to ${FB.closesAfterMax.toLocaleString('en-US')} minutes (a week). After that the page says when feedback closed.`}
+              inputProps={{
+                ...getInputProps(fields.feedbackClosesAfterMinutes, { type: 'number' }),
+                inputMode: 'numeric',
+              }}
+              errors={fields.feedbackClosesAfterMinutes.errors}
+            />
+          </div>
         </div>
       </fieldset>
 
