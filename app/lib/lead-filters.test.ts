@@ -39,6 +39,8 @@ describe('parseLeadFilters', () => {
     ['consent=yes', { consent: 'yes' }],
     ['consent=no', { consent: 'no' }],
     ['consent=maybe', {}],
+    ['booking=yes', { booking: true }],
+    ['booking=1', {}],
     ['sort=name', { sort: 'name' }],
     ['sort=score', { sort: 'score' }],
     ['sort=first', { sort: 'first' }],
@@ -65,7 +67,7 @@ describe('serializeLeadFilters', () => {
   })
 
   it.each([
-    `q=ada+l&session=${SESSION}&talk=${TALK}&event=JSConf+EU&from=2026-01-01&to=2026-02-01&status=meeting&band=warm&tag=vip&consent=no&sort=score`,
+    `q=ada+l&session=${SESSION}&talk=${TALK}&event=JSConf+EU&from=2026-01-01&to=2026-02-01&status=meeting&band=warm&tag=vip&consent=no&booking=yes&sort=score`,
     'q=%3D1%2B1&tag=a%26b',
   ])('round-trips %s', (query) => {
     expect(serializeLeadFilters(parse(query))).toBe(query)

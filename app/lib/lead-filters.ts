@@ -35,6 +35,8 @@ export type LeadFilters = {
   band: ScoreBand | null
   tag: string
   consent: MarketingConsentFilter | null
+  /** Only people who asked for a booking at a capture shown (issue 33 Deliver 3). */
+  booking: boolean
   sort: LeadSort
 }
 
@@ -49,8 +51,12 @@ export const EMPTY_LEAD_FILTERS: LeadFilters = {
   band: null,
   tag: '',
   consent: null,
+  booking: false,
   sort: DEFAULT_LEAD_SORT,
 }
+
+/** The built-in "Booking leads" segment: people who asked the speaker to speak at their company or event. */
+export const BOOKING_LEADS_QUERY = 'booking=yes'
 
 export const SEARCH_MAX = 100
 export const EVENT_MAX = 200
@@ -99,6 +105,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     band: isScoreBand(band) ? band : null,
     tag: normalizeTag(params.get('tag') ?? '').slice(0, TAG_MAX_LENGTH),
     consent: consent === 'yes' || consent === 'no' ? consent : null,
+    booking: params.get('booking') === 'yes',
     sort: (LEAD_SORTS as readonly string[]).includes(sort ?? '') ? (sort as LeadSort) : DEFAULT_LEAD_SORT,
   }
 }
@@ -121,6 +128,7 @@ export function serializeLeadFilters(filters: LeadFilters, extra: { page?: numbe
   if (filters.band) params.set('band', filters.band)
   if (filters.tag) params.set('tag', filters.tag)
   if (filters.consent) params.set('consent', filters.consent)
+  if (filters.booking) params.set('booking', 'yes')
   if (filters.sort !== DEFAULT_LEAD_SORT) params.set('sort', filters.sort)
   if (extra.page && extra.page > 1) params.set('page', String(extra.page))
   return params.toString()

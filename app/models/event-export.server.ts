@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { getDb } from '~/db/client.server'
 import { eventRooms, eventSpeakers } from '~/db/schema/events'
+import { bookingLeads } from '~/db/schema/feedback'
 import { consentTexts, leadConsents, leads } from '~/db/schema/leads'
 import { talkSessions, talks } from '~/db/schema/talks'
 import type { Plan } from '~/lib/plans'
@@ -56,6 +57,8 @@ export type EventExportRow = {
   }
   /** The latest consent record of the capture (a resubmission adds one); null only for captures older than the ledger. */
   consent: EventExportConsent | null
+  /** The booking request left with the capture (issue 33 Deliver 3), else null. */
+  booking: { organisation: string; role: string; timing: string; createdAt: Date } | null
 }
 
 /** The captures of the event the organiser may export: theirs, given to them, shown by the plan. */
@@ -119,6 +122,15 @@ export async function* eventExportBatches(
         questions: r.questions,
       },
       consent: consents.get(r.id) ?? null,
+      booking:
+        r.bookingAt === null
+          ? null
+          : {
+              organisation: r.bookingOrganisation ?? '',
+              role: r.bookingRole ?? '',
+              timing: r.bookingTiming ?? '',
+              createdAt: r.bookingAt,
+            },
     }))
     if (rows.length < batchSize) return
     const last = rows[rows.length - 1]!
@@ -128,33 +140,41 @@ export async function* eventExportBatches(
 
 /** One keyset batch of exportable captures with their session, talk, speaker and room. */
 function readBatch(where: SQL, after: { at: string; id: string } | null, batchSize: number) {
-  return getDb()
-    .select({
-      id: leads.id,
-      at: sql<string>`${leads.createdAt}::text`,
-      capturedAt: leads.createdAt,
-      updatedAt: leads.updatedAt,
-      email: leads.email,
-      ...attendeeDetailColumns,
-      toOrganiser: leads.toOrganiser,
-      toSpeaker: leads.toSpeaker,
-      sessionId: talkSessions.id,
-      code: talkSessions.code,
-      startsAt: talkSessions.startsAt,
-      durationMinutes: talkSessions.durationMinutes,
-      questions: talkSessions.questions,
-      talkTitle: talks.title,
-      speakerName: eventSpeakers.name,
-      roomName: eventRooms.name,
-    })
-    .from(leads)
-    .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
-    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
-    .leftJoin(eventSpeakers, eq(eventSpeakers.id, talkSessions.speakerId))
-    .leftJoin(eventRooms, eq(eventRooms.id, talkSessions.roomId))
-    .where(after ? and(where, sql`(${leads.createdAt}, ${leads.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`) : where)
-    .orderBy(leads.createdAt, leads.id)
-    .limit(batchSize)
+  return (
+    getDb()
+      .select({
+        id: leads.id,
+        at: sql<string>`${leads.createdAt}::text`,
+        capturedAt: leads.createdAt,
+        updatedAt: leads.updatedAt,
+        email: leads.email,
+        ...attendeeDetailColumns,
+        toOrganiser: leads.toOrganiser,
+        toSpeaker: leads.toSpeaker,
+        sessionId: talkSessions.id,
+        code: talkSessions.code,
+        startsAt: talkSessions.startsAt,
+        durationMinutes: talkSessions.durationMinutes,
+        questions: talkSessions.questions,
+        talkTitle: talks.title,
+        speakerName: eventSpeakers.name,
+        roomName: eventRooms.name,
+        bookingOrganisation: bookingLeads.organisation,
+        bookingRole: bookingLeads.role,
+        bookingTiming: bookingLeads.timing,
+        bookingAt: bookingLeads.createdAt,
+      })
+      .from(leads)
+      .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
+      .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+      .leftJoin(eventSpeakers, eq(eventSpeakers.id, talkSessions.speakerId))
+      .leftJoin(eventRooms, eq(eventRooms.id, talkSessions.roomId))
+      // One per capture (booking_leads_lead_uq): the join adds no rows.
+      .leftJoin(bookingLeads, and(eq(bookingLeads.leadId, leads.id), eq(bookingLeads.ownerId, leads.ownerId)))
+      .where(after ? and(where, sql`(${leads.createdAt}, ${leads.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`) : where)
+      .orderBy(leads.createdAt, leads.id)
+      .limit(batchSize)
+  )
 }
 
 const marketingText = alias(consentTexts, 'marketing_text')

@@ -22,10 +22,22 @@ import { attendeeDetailColumns, runnerCondition, visibleLeadsFilter } from './le
 
 type Executor = Db | Tx
 
+/** A booking request left with a capture ("Should {speaker} speak at your company or event?", issue 33 Deliver 3). */
+export type CaptureBooking = {
+  id: string
+  organisation: string
+  role: string
+  timing: string
+  sessionId: string
+  createdAt: Date
+}
+
 export type PersonCapture = {
   id: string
   /** The attendee asked for a booking with it (issue 33 Deliver 3): the person is hot (lead-score.ts). Scoring reads only. */
   bookingRequested?: boolean
+  /** The booking request left with this capture (one per capture), read with it: never from a locked capture. */
+  booking: CaptureBooking | null
   sessionId: string
   sessionCode: string
   /** Who runs the session (talk_sessions.user_id): whether the viewer opens it (sessionsScope). */
@@ -64,6 +76,13 @@ export type PersonConsent = {
   /** The language the notice was shown in (issue 31); null on rows from before languages (English). */
   language: string | null
   at: Date
+}
+
+/** The newest booking request among these captures (oldest first, as visibleCaptures returns them), else null. */
+export function latestBooking(captures: readonly Pick<PersonCapture, 'booking'>[]): CaptureBooking | null {
+  let latest: CaptureBooking | null = null
+  for (const c of captures) if (c.booking && (!latest || c.booking.createdAt >= latest.createdAt)) latest = c.booking
+  return latest
 }
 
 /**
@@ -147,11 +166,17 @@ export async function visibleCapturesOf(
       ...captureColumns,
       contactId: leads.contactId,
       ownerId: leads.ownerId,
-      bookingRequested: sql<boolean>`exists (select 1 from ${bookingLeads} where ${bookingLeads.leadId} = ${leads.id})`,
+      bookingId: bookingLeads.id,
+      bookingOrganisation: bookingLeads.organisation,
+      bookingRole: bookingLeads.role,
+      bookingTiming: bookingLeads.timing,
+      bookingCreatedAt: bookingLeads.createdAt,
     })
     .from(leads)
     .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    // One per capture (booking_leads_lead_uq), so the join adds no rows.
+    .leftJoin(bookingLeads, and(eq(bookingLeads.leadId, leads.id), eq(bookingLeads.ownerId, leads.ownerId)))
     .where(
       and(
         inIdList(leads.contactId, [...ownerOf.keys()]),
@@ -161,9 +186,29 @@ export async function visibleCapturesOf(
       ),
     )
     .orderBy(asc(leads.createdAt), asc(leads.id))
-  for (const { contactId, ownerId, ...capture } of rows) {
+  for (const {
+    contactId,
+    ownerId,
+    bookingId,
+    bookingOrganisation,
+    bookingRole,
+    bookingTiming,
+    bookingCreatedAt,
+    ...row
+  } of rows) {
     // Another owner's row under a person's id is never theirs to see.
     if (ownerOf.get(contactId) !== ownerId) continue
+    const booking: CaptureBooking | null = bookingId
+      ? {
+          id: bookingId,
+          organisation: bookingOrganisation ?? '',
+          role: bookingRole ?? '',
+          timing: bookingTiming ?? '',
+          sessionId: row.sessionId,
+          createdAt: bookingCreatedAt ?? row.createdAt,
+        }
+      : null
+    const capture: PersonCapture = { ...row, bookingRequested: booking !== null, booking }
     const list = byPerson.get(contactId)
     if (list) list.push(capture)
     else byPerson.set(contactId, [capture])

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
+import { bookingLeads } from '~/db/schema/feedback'
 import { leadConsents, leads } from '~/db/schema/leads'
 import { contacts } from '~/db/schema/people'
 import { talkSessions, talks } from '~/db/schema/talks'
@@ -58,6 +59,11 @@ function captureConditions(scope: Scope, plan: Plan, filters: LeadFilters, extra
   if (filters.to) parts.push(sql`${leads.createdAt} < ${dayAfter(filters.to).toISOString()}::timestamptz`)
   if (filters.q) parts.push(sql`"leads"."search_text" like ${`%${escapeLike(filters.q.toLowerCase())}%`}`)
   if (filters.consent === 'yes') parts.push(eq(leads.marketingConsent, true))
+  // A booking request left with this (visible) capture: a locked capture's request never selects anyone.
+  if (filters.booking)
+    parts.push(
+      sql`exists (select 1 from ${bookingLeads} where ${bookingLeads.leadId} = ${leads.id} and ${bookingLeads.ownerId} = ${ownerId})`,
+    )
   return and(...parts)!
 }
 
@@ -77,7 +83,8 @@ export function peopleWhere(
   // the EXISTS is always true: leaving it out lets the default view count from the contacts index alone.
   const captureFiltered =
     !!(filters.session || filters.talk || filters.event || filters.from || filters.to || filters.q || captureExtra) ||
-    filters.consent === 'yes'
+    filters.consent === 'yes' ||
+    filters.booking
   // So does an organiser's workspace that holds people only its speakers received (issue 23,
   // `withheld`: withholdsCaptures, probed by the caller): each person needs a capture given to them.
   if (captureFiltered || PLAN_LIMITS[plan].visibleLeadsPerSession !== null || scope.runnerId !== null || withheld)
@@ -131,6 +138,8 @@ export type LeadPersonRow = {
   events: string[]
   /** The consent record of the latest visible capture that gave marketing consent, else of the latest. */
   consent: { noticeHash: string; marketingHash: string | null; marketingConsent: boolean; at: Date } | null
+  /** The newest booking request left with a visible capture (issue 33 Deliver 3), else null. */
+  booking: { organisation: string; role: string; timing: string; sessionId: string; createdAt: Date } | null
 }
 
 const personColumns = {
@@ -161,9 +170,16 @@ async function withCaptures(scope: Scope, plan: Plan, people: PersonBase[], with
       marketingConsent: leads.marketingConsent,
       createdAt: leads.createdAt,
       eventName: talkSessions.eventName,
+      sessionId: leads.sessionId,
+      bookingOrganisation: bookingLeads.organisation,
+      bookingRole: bookingLeads.role,
+      bookingTiming: bookingLeads.timing,
+      bookingAt: bookingLeads.createdAt,
     })
     .from(leads)
     .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
+    // One per capture (booking_leads_lead_uq): the join adds no rows.
+    .leftJoin(bookingLeads, and(eq(bookingLeads.leadId, leads.id), eq(bookingLeads.ownerId, leads.ownerId)))
     .where(
       and(
         eq(leads.ownerId, ownerId),
@@ -196,6 +212,7 @@ async function withCaptures(scope: Scope, plan: Plan, people: PersonBase[], with
     if (!list?.length) continue
     const latest = list[0]!
     const consenting = list.find((c) => c.marketingConsent)
+    const booked = list.filter((c) => c.bookingAt !== null).sort((a, b) => b.bookingAt!.getTime() - a.bookingAt!.getTime())[0]
     rows.push({
       ...person,
       firstName: latest.firstName,
@@ -207,6 +224,15 @@ async function withCaptures(scope: Scope, plan: Plan, people: PersonBase[], with
       firstCapturedAt: list[list.length - 1]!.createdAt,
       events: [...new Set(list.map((c) => c.eventName))],
       consent: consents.get((consenting ?? latest).id) ?? null,
+      booking: booked
+        ? {
+            organisation: booked.bookingOrganisation ?? '',
+            role: booked.bookingRole ?? '',
+            timing: booked.bookingTiming ?? '',
+            sessionId: booked.sessionId,
+            createdAt: booked.bookingAt!,
+          }
+        : null,
     })
   }
   return rows

@@ -37,6 +37,9 @@ type ExportRow = {
   consentNoticeHash: string
   consentMarketingHash: string
   consentAt: Date | null
+  bookingOrganisation: string
+  bookingRole: string
+  bookingTiming: string
 }
 
 export const LEAD_EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
@@ -58,6 +61,10 @@ export const LEAD_EXPORT_COLUMNS: CsvColumn<ExportRow>[] = [
   { key: 'consentNoticeHash', label: 'Consent notice (SHA-256)' },
   { key: 'consentMarketingHash', label: 'Marketing wording (SHA-256)' },
   { key: 'consentAt', label: 'Consent recorded at (UTC)' },
+  // Issue 33 Deliver 3: the newest booking request of a capture shown (empty for everyone else).
+  { key: 'bookingOrganisation', label: 'Booking organisation' },
+  { key: 'bookingRole', label: 'Booking role' },
+  { key: 'bookingTiming', label: 'Booking when' },
 ]
 
 function toExportRow(p: LeadPersonRow): ExportRow {
@@ -81,6 +88,9 @@ function toExportRow(p: LeadPersonRow): ExportRow {
     consentNoticeHash: p.consent?.noticeHash ?? '',
     consentMarketingHash: p.consent?.marketingHash ?? '',
     consentAt: p.consent?.at ?? null,
+    bookingOrganisation: p.booking?.organisation ?? '',
+    bookingRole: p.booking?.role ?? '',
+    bookingTiming: p.booking?.timing ?? '',
   }
 }
 

@@ -61,6 +61,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
       capturedAt: c.createdAt,
       updatedAt: c.updatedAt,
+      // Issue 33 Deliver 3: the booking request left with this capture, if any.
+      booking: c.booking
+        ? { organisation: c.booking.organisation, role: c.booking.role, timing: c.booking.timing, createdAt: c.booking.createdAt }
+        : null,
     })),
     capturesWithheldByPlan: locked,
     consents: consents.map((c) => ({

@@ -39,6 +39,9 @@ type CsvRow = {
   marketingText: string
   shareHash: string
   shareText: string
+  bookingOrganisation: string
+  bookingRole: string
+  bookingTiming: string
 }
 
 export const EVENT_EXPORT_COLUMNS: CsvColumn<CsvRow>[] = [
@@ -65,6 +68,10 @@ export const EVENT_EXPORT_COLUMNS: CsvColumn<CsvRow>[] = [
   { key: 'marketingText', label: 'Marketing wording' },
   { key: 'shareHash', label: 'Sharing box version (SHA-256)' },
   { key: 'shareText', label: 'Sharing box wording' },
+  // Issue 33 Deliver 3: the booking request left with the capture (empty when none).
+  { key: 'bookingOrganisation', label: 'Booking organisation' },
+  { key: 'bookingRole', label: 'Booking role' },
+  { key: 'bookingTiming', label: 'Booking when' },
 ]
 
 /** The tick box's answer: yes or no where the page had the box, empty where it had none. */
@@ -102,6 +109,9 @@ function toCsvRow(r: EventExportRow): CsvRow {
     marketingText: r.consent?.marketingText ?? '',
     shareHash: r.consent?.shareHash ?? '',
     shareText: r.consent?.shareText ?? '',
+    bookingOrganisation: r.booking?.organisation ?? '',
+    bookingRole: r.booking?.role ?? '',
+    bookingTiming: r.booking?.timing ?? '',
   }
 }
 
@@ -124,6 +134,7 @@ function toJsonRecord(r: EventExportRow) {
     },
     session,
     consent: r.consent,
+    booking: r.booking,
   }
 }
 

@@ -4,6 +4,7 @@ import { getConfig } from '~/config.server'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { inIdList } from '~/db/id-list'
 import { users } from '~/db/schema/accounts'
+import { bookingLeads } from '~/db/schema/feedback'
 import { webhookDeliveries, webhookEndpoints } from '~/db/schema/integrations'
 import { leads } from '~/db/schema/leads'
 import { contacts } from '~/db/schema/people'
@@ -112,16 +113,29 @@ async function eventData(event: DispatchedLeadEvent, db: Db): Promise<Record<str
     ? and(eq(leads.id, event.leadId), eq(leads.ownerId, event.ownerId))
     : and(eq(leads.contactId, event.contactId), eq(leads.ownerId, event.ownerId), visibleLeadsFilter(), givenToOrganiser())
   const [row] = await db
-    .select({ lead: leads, person: contacts, session: talkSessions, talk: { id: talks.id, title: talks.title } })
+    .select({
+      lead: leads,
+      person: contacts,
+      session: talkSessions,
+      talk: { id: talks.id, title: talks.title },
+      booking: {
+        organisation: bookingLeads.organisation,
+        role: bookingLeads.role,
+        timing: bookingLeads.timing,
+        createdAt: bookingLeads.createdAt,
+      },
+    })
     .from(leads)
     .innerJoin(contacts, eq(contacts.id, leads.contactId))
     .innerJoin(talkSessions, eq(talkSessions.id, leads.sessionId))
     .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    // One per capture (booking_leads_lead_uq): the join adds no rows.
+    .leftJoin(bookingLeads, and(eq(bookingLeads.leadId, leads.id), eq(bookingLeads.ownerId, leads.ownerId)))
     .where(where)
     .orderBy(desc(leads.createdAt))
     .limit(1)
   if (!row) return null
-  const { lead, person, session, talk } = row
+  const { lead, person, session, talk, booking } = row
   return {
     id: lead.id,
     personId: person.id,
@@ -150,6 +164,16 @@ async function eventData(event: DispatchedLeadEvent, db: Db): Promise<Record<str
     tags: person.tags,
     score: person.score,
     scoreBand: person.scoreBand,
+    // Issue 33 Deliver 3: the booking request left with this capture, or null.
+    booking: booking
+      ? {
+          organisation: booking.organisation,
+          role: booking.role,
+          timing: booking.timing,
+          sessionId: session.id,
+          createdAt: booking.createdAt.toISOString(),
+        }
+      : null,
   }
 }
 

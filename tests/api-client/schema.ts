@@ -465,6 +465,8 @@ export interface components {
       captures: components['schemas']['Capture'][]
       /** @description Newest first. */
       notes: components['schemas']['Note'][]
+      /** @description The newest booking request left with one of the captures shown; null when they asked for none (or only with a capture your key does not see). */
+      booking: components['schemas']['Booking'] | null
     }
     /** @description What one attendee left at one session. */
     Capture: {
@@ -531,6 +533,25 @@ export interface components {
       created_at: string
       /** Format: date-time */
       updated_at: string
+    }
+    /** @description A booking request: the attendee answered “Should {speaker} speak at your company or event?”. It makes the person hot. */
+    Booking: {
+      /** @description The company or event they asked the speaker to speak at. */
+      organisation: string
+      /** @description Their role there, in their words. */
+      role: string
+      /** @description When, in their words (“Next spring”, “October 2027”). */
+      timing: string
+      /**
+       * Format: uuid
+       * @description The session where they asked (the capture it was left with).
+       */
+      session_id: string
+      /**
+       * Format: date-time
+       * @description When they first asked at that session (asking again there updates the request).
+       */
+      created_at: string
     }
     /** @description The attendee sent a session’s form again, or the workspace changed the lead’s status, deal or tags (a note sends nothing). The lead as GET /leads/{id} answers it now. */
     LeadUpdatedEvent: {

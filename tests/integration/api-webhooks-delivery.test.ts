@@ -12,7 +12,9 @@ import { jobs } from '~/db/schema/jobs'
 import { leads } from '~/db/schema/leads'
 import { workspaceMembers } from '~/db/schema/workspaces'
 import { createApiKey, revokeApiKey } from '~/models/api-keys.server'
+import { getPublicSession } from '~/models/lead-capture.server'
 import { eraseCaptures } from '~/models/lead-events.server'
+import { submitLead } from '~/models/lead-submit.server'
 import { queuePing } from '~/models/webhook-deliveries.server'
 import { createEndpoint, getEndpoint } from '~/models/webhooks.server'
 import { JobWorker } from '~/services/jobs.server'
@@ -136,6 +138,43 @@ describe('a subscription’s messages', () => {
     expect(updates.at(-1)!.json.data).toEqual(changed.body)
     expect(updates.at(-1)!.json.data).toEqual((await api.json('GET', `/leads/${String(verified.data.id)}`, { key })).body)
     expect(changed.body).toMatchObject({ status: 'contacted', tags: ['vip'] })
+  })
+
+  it('carry the booking request (issue 33 Deliver 3): Lead.booking on a subscription, data.booking on an endpoint', async () => {
+    const { session, key } = await subscribed()
+    const booking = { organisation: 'Acme Events', role: 'Programme lead', timing: 'Next spring' }
+    const input = {
+      firstName: 'Bea',
+      email: attendeeEmail(),
+      company: null,
+      jobTitle: null,
+      phone: null,
+      linkedinUrl: null,
+      answers: {},
+      marketingConsent: false,
+      shareWithSpeaker: false,
+    }
+    const made = (await submitLead({
+      session: (await getPublicSession(session.code))!,
+      submissionId: crypto.randomUUID(),
+      input,
+      noticeText: 'Notice',
+      marketingText: null,
+      booking,
+    }))!
+    await drain()
+    const [created] = at('/zap')
+    expect(created!.json.type).toBe('lead.created')
+    expectDeclared(created!)
+    expect(created!.json.data.booking).toEqual({ ...booking, session_id: session.id, created_at: expect.any(String) })
+    expect(created!.json.data).toEqual((await api.json('GET', `/leads/${made.contactId}`, { key })).body)
+    const [own] = at('/crm')
+    expect(own!.json.data).toMatchObject({ id: made.leadId, booking: { ...booking, sessionId: session.id } })
+    // Without a booking request the field is there, null.
+    await signUp(session, { email: attendeeEmail() })
+    await drain()
+    expect(at('/zap').at(-1)!.json.data.booking).toBeNull()
+    expect(at('/crm').at(-1)!.json.data.booking).toBeNull()
   })
 
   it('stop while the key does not work: revoked, or its creator no longer an owner or admin', async () => {

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
+import { bookingLeads } from '~/db/schema/feedback'
 import { consentTexts } from '~/db/schema/leads'
 import { talks, talkSessions } from '~/db/schema/talks'
 import { auditEvents } from '~/db/schema/workspaces'
@@ -195,5 +196,32 @@ describe('the lawful export of an event', () => {
       expect((await get(loader, fx.otherSession.sessionId, fx.cookie)).status).toBe(404)
     }
     expect(await exportAudits(fx.workspaceId)).toEqual([])
+  })
+
+  it('carries the booking request left with a capture (issue 33 Deliver 3): CSV columns at the end, a JSON field', async () => {
+    const fx = await bothEvent()
+    const request = { organisation: 'Acme Events', role: 'Programme lead', timing: 'Next spring' }
+    await getDb()
+      .insert(bookingLeads)
+      .values({
+        ...request,
+        sessionId: fx.una.lead.sessionId,
+        ownerId: fx.workspaceId,
+        leadId: fx.una.lead.id,
+        contactId: fx.una.lead.contactId,
+      })
+    const text = await (await get(csvLoader, fx.event.id, fx.cookie, '/csv')).text()
+    expect(text.slice(1).split('\r\n')[0]!.endsWith('Sharing box wording,Booking organisation,Booking role,Booking when')).toBe(
+      true,
+    )
+    const rows = parse(text, { columns: true, bom: true }) as Record<string, string>[]
+    expect(rows.map((r) => [r['First name'], r['Booking organisation'], r['Booking role'], r['Booking when']])).toEqual([
+      ['Una', request.organisation, request.role, request.timing],
+      ['Tia', '', '', ''],
+    ])
+    const doc = JSON.parse(await (await get(jsonLoader, fx.event.id, fx.cookie, '/json')).text()) as {
+      leads: { booking: unknown }[]
+    }
+    expect(doc.leads.map((l) => l.booking)).toEqual([{ ...request, createdAt: expect.any(String) }, null])
   })
 })

@@ -75,6 +75,11 @@ export function LeadFiltersForm({ filters, options, filtered }: { filters: LeadF
           options={[any('Any'), { value: 'yes', label: 'Gave consent' }, { value: 'no', label: 'No consent' }]}
         />
         <SelectField
+          label="Booking request"
+          selectProps={{ name: 'booking', defaultValue: filters.booking ? 'yes' : '' }}
+          options={[any('Any'), { value: 'yes', label: 'Asked for a booking' }]}
+        />
+        <SelectField
           label="Sort by"
           selectProps={{ name: 'sort', defaultValue: filters.sort }}
           options={LEAD_SORTS.map((s) => ({ value: s, label: LEAD_SORT_LABELS[s] }))}

@@ -3,6 +3,7 @@ import { Link } from '@remix-run/react'
 import { ConfirmDeleteForm } from '~/components/content/confirm-submit'
 import { buttonClass, Field } from '~/components/forms'
 import { composeLink } from '~/lib/follow-up-compose'
+import { BOOKING_LEADS_QUERY } from '~/lib/lead-filters'
 import type { LeadsActionData } from './actions.server'
 
 // Segments: named saved filters beside the filter form. Opening one is a link to its query; saving,
@@ -39,6 +40,17 @@ export function SegmentsPanel({
       <h2 id="lead-segments" className="text-lg font-semibold text-white">
         Segments
       </h2>
+      {/* Built in (issue 33 Deliver 3): the people who asked the speaker to speak at their company or event. */}
+      <p className="mt-3 text-sm">
+        <Link
+          to={hrefOf(BOOKING_LEADS_QUERY)}
+          aria-current={query === BOOKING_LEADS_QUERY ? 'page' : undefined}
+          className={`underline-offset-2 hover:underline ${query === BOOKING_LEADS_QUERY ? 'font-semibold text-white' : 'text-brand-300'}`}
+        >
+          Booking leads
+        </Link>{' '}
+        <span className="text-slate-400">— people who asked for a booking</span>
+      </p>
       {segments.length === 0 ? (
         <p className="mt-2 text-sm text-slate-300">Save the filters you use often under a name to open them in one click.</p>
       ) : (

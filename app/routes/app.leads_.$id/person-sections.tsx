@@ -112,6 +112,25 @@ export function CapturesSection({ captures }: { captures: PersonView['captures']
               {capture.when} · captured <time dateTime={capture.capturedAt}>{stamp(capture.capturedAt)}</time>
             </p>
             {capture.confirmationNote ? <p className="mt-1 text-sm text-amber-200">{capture.confirmationNote}</p> : null}
+            {capture.booking ? (
+              <section
+                aria-label="Booking request"
+                className="mt-3 rounded-md border border-amber-300/30 bg-amber-300/5 p-3 text-sm"
+              >
+                <h4 className="font-semibold text-amber-100">Booking request</h4>
+                <p className="text-slate-400">
+                  Asked for a booking at this session on <time dateTime={capture.booking.at}>{stamp(capture.booking.at)}</time>
+                </p>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                  <dt className="text-slate-400">Organisation</dt>
+                  <dd className="break-words text-slate-100">{capture.booking.organisation}</dd>
+                  <dt className="text-slate-400">Role</dt>
+                  <dd className="break-words text-slate-100">{capture.booking.role}</dd>
+                  <dt className="text-slate-400">When</dt>
+                  <dd className="break-words text-slate-100">{capture.booking.timing}</dd>
+                </dl>
+              </section>
+            ) : null}
             <dl className="mt-3 flex flex-col gap-2 text-sm">
               {capture.answers.map((a) => (
                 <div key={a.questionId}>

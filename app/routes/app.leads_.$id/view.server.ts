@@ -98,6 +98,15 @@ export function personView(
       marketingConsent: c.marketingConsent,
       confirmationNote: c.confirmationSkipped ? confirmationSkippedText(c.confirmationSkipped) : null,
       answers: answerRows(c.questions, c.answers),
+      // Read with the capture, so a capture the plan locks shows no booking request either.
+      booking: c.booking
+        ? {
+            organisation: c.booking.organisation,
+            role: c.booking.role,
+            timing: c.booking.timing,
+            at: c.booking.createdAt.toISOString(),
+          }
+        : null,
     })),
     consents: consents.map((c) => ({
       id: c.id,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CONTACT_STATUSES, SCORE_BANDS } from '~/lib/lead-status'
 import { MONEY_CURRENCIES } from '~/lib/money'
 import { QUESTION_KINDS } from '~/lib/talk-session'
-import { latestDetails, type PersonNote } from '~/models/lead-detail.server'
+import { latestBooking, latestDetails, type PersonNote } from '~/models/lead-detail.server'
 import { getLeadRecord, type LeadRecord, type RecordCapture } from '~/models/lead-records.server'
 import { ownerPlan } from '~/models/leads.server'
 
@@ -71,6 +71,20 @@ export const ApiNoteSchema = z
     description: 'A note of the workspace’s on a person: adding one tells no webhook or CRM (no lead.updated).',
   })
 
+export const ApiBookingSchema = z
+  .object({
+    organisation: z.string().meta({ description: 'The company or event they asked the speaker to speak at.' }),
+    role: z.string().meta({ description: 'Their role there, in their words.' }),
+    timing: z.string().meta({ description: 'When, in their words (“Next spring”, “October 2027”).' }),
+    session_id: z.guid().meta({ description: 'The session where they asked (the capture it was left with).' }),
+    created_at: iso('When they first asked at that session (asking again there updates the request).'),
+  })
+  .meta({
+    id: 'Booking',
+    description:
+      'A booking request: the attendee answered “Should {speaker} speak at your company or event?”. It makes the person hot.',
+  })
+
 export const ApiLeadSchema = z
   .object({
     id: z.guid().meta({ description: 'The person: one per workspace and email address.' }),
@@ -96,6 +110,10 @@ export const ApiLeadSchema = z
     last_captured_at: iso('The newest capture shown.'),
     captures: z.array(ApiCaptureSchema).meta({ description: 'Newest first.' }),
     notes: z.array(ApiNoteSchema).meta({ description: 'Newest first.' }),
+    booking: ApiBookingSchema.nullable().meta({
+      description:
+        'The newest booking request left with one of the captures shown; null when they asked for none (or only with a capture your key does not see).',
+    }),
   })
   .meta({
     id: 'Lead',
@@ -165,7 +183,21 @@ export function toApiLead({ person, captures, notes }: LeadRecord): ApiLead {
     last_captured_at: captures.at(-1)!.createdAt.toISOString(),
     captures: [...captures].reverse().map(toApiCapture),
     notes: notes.map(toApiNote),
+    booking: bookingOf(captures),
   }
+}
+
+function bookingOf(captures: readonly RecordCapture[]): z.input<typeof ApiBookingSchema> | null {
+  const booking = latestBooking(captures)
+  return booking
+    ? {
+        organisation: booking.organisation,
+        role: booking.role,
+        timing: booking.timing,
+        session_id: booking.sessionId,
+        created_at: booking.createdAt.toISOString(),
+      }
+    : null
 }
 
 /**
