@@ -238,6 +238,12 @@ export async function listBookingLeads(scope: Scope, of: FeedbackScope) {
     .orderBy(desc(bookingLeads.createdAt), desc(bookingLeads.id))
 }
 
+/**
+ * A public page (the speaker's profile, the event page) shows the newest approved quotes up to this
+ * many: those pages are read by anyone, cached and meant to stay short, and a few recent quotes say
+ * what a dozen more would. The shareable report (reportTestimonials) lists every one: it is the
+ * record the organiser or agent asked for, and a capped list would hide approved comments from it.
+ */
 export const PUBLIC_TESTIMONIALS = 12
 
 /**
@@ -245,8 +251,17 @@ export const PUBLIC_TESTIMONIALS = 12
  * runs (their profile) or of an event's sessions (its page). Only what the author permitted, never a
  * withdrawn one or one whose capture is gone or locked by the plan.
  */
-export async function publicTestimonials(of: { userId: string } | { eventId: string } | { sessionId: string }) {
-  const rows = await getDb()
+export function publicTestimonials(of: { userId: string } | { eventId: string } | { sessionId: string }) {
+  return approvedTestimonials(of, PUBLIC_TESTIMONIALS)
+}
+
+/** Every approved, permitted testimonial of a session, newest approval first: the shareable report (web and PDF). */
+export function reportTestimonials(sessionId: string) {
+  return approvedTestimonials({ sessionId }, null)
+}
+
+async function approvedTestimonials(of: { userId: string } | { eventId: string } | { sessionId: string }, limit: number | null) {
+  const query = getDb()
     .select({ ...testimonialColumns(), talkTitle: talks.title, eventName: talkSessions.eventName })
     .from(feedbackResponses)
     .innerJoin(talkSessions, eq(talkSessions.id, feedbackResponses.sessionId))
@@ -266,10 +281,10 @@ export async function publicTestimonials(of: { userId: string } | { eventId: str
       ),
     )
     .orderBy(desc(feedbackResponses.approvedAt), desc(feedbackResponses.id))
-    .limit(PUBLIC_TESTIMONIALS)
+  const rows = limit === null ? await query : await query.limit(limit)
   return rows.map(named)
 }
-export type PublicTestimonial = Awaited<ReturnType<typeof publicTestimonials>>[number]
+export type PublicTestimonial = Awaited<ReturnType<typeof approvedTestimonials>>[number]
 
 /** The capture carries a testimonial its author can still withdraw (the erase page offers it). */
 export async function hasTestimonial(leadId: string) {

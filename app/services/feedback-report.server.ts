@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { formatSessionTime } from '~/lib/time-zone'
-import { feedbackOverview, publicTestimonials } from '~/models/feedback-report.server'
+import { feedbackOverview, reportTestimonials } from '~/models/feedback-report.server'
 import { sessionByReportToken } from '~/models/feedback-report-links.server'
 import { feedbackFigures } from './feedback-view.server'
 
@@ -16,7 +16,8 @@ export async function loadReport(token: string) {
   const scope = { ownerId: session.ownerId, userId: session.ownerId, runnerId: null }
   const [overview, quotes] = await Promise.all([
     feedbackOverview(scope, { sessionId: session.id }),
-    publicTestimonials({ sessionId: session.id }),
+    // Every approved, permitted comment: the report is not capped like the public pages.
+    reportTestimonials(session.id),
   ])
   return {
     talkTitle: session.talkTitle,

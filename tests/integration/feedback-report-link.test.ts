@@ -5,7 +5,7 @@ import { getDb } from '~/db/client.server'
 import { feedbackReportLinks } from '~/db/schema/feedback'
 import { feedbackState, testimonialText, type FeedbackInput } from '~/lib/feedback'
 import { storeFeedback } from '~/models/feedback.server'
-import { setTestimonialApproval } from '~/models/feedback-report.server'
+import { PUBLIC_TESTIMONIALS, publicTestimonials, setTestimonialApproval } from '~/models/feedback-report.server'
 import { createReportLink } from '~/models/feedback-report-links.server'
 import { getPublicSession } from '~/models/lead-capture.server'
 import { submitLead } from '~/models/lead-submit.server'
@@ -196,5 +196,61 @@ describe('the shareable report', () => {
       { id: fx.session.id },
     )) as Response
     expect(res.status).toBe(404)
+  })
+})
+
+describe('every approved comment is in the report', () => {
+  it(`lists all of them on the page and in the PDF, past the public pages' ${PUBLIC_TESTIMONIALS}`, async () => {
+    const owner = await createOwner(undefined, { plan: 'pro' })
+    const { session } = await createLiveSession(owner.id, feedbackOn)
+    const ps = (await getPublicSession(session.code))!
+    const scope = { ownerId: owner.id, userId: owner.id, runnerId: null }
+    const total = PUBLIC_TESTIMONIALS + 3
+    const comments = Array.from({ length: total }, (_, i) => `Comment number ${i + 1} of the room`)
+    for (const followUp of comments) {
+      const lead = await submitLead({
+        session: ps,
+        submissionId: crypto.randomUUID(),
+        input: {
+          firstName: 'Ada',
+          email: attendeeEmail(),
+          company: 'Engines',
+          jobTitle: 'Analyst',
+          phone: null,
+          linkedinUrl: null,
+          answers: { role: 'Engineering' },
+          marketingConsent: false,
+          shareWithSpeaker: false,
+        },
+        noticeText: 'Notice',
+        marketingText: null,
+      })
+      const input: FeedbackInput = {
+        rating: 5,
+        followUp,
+        contentRating: null,
+        deliveryRating: null,
+        slidesRating: null,
+        testimonial: true,
+        nameParts: ['name'],
+      }
+      const stored = await storeFeedback({
+        session: { id: session.id, workspaceId: owner.id },
+        browserKeyHash: browserKeyHash(session.id, newBrowserId()),
+        state,
+        input,
+        lead,
+        testimonialText: testimonialText(ps.speakerName, input.nameParts),
+      })
+      await setTestimonialApproval(scope, stored.responseId!, 'approved')
+    }
+    // The public pages keep their cap.
+    expect(await publicTestimonials({ sessionId: session.id })).toHaveLength(PUBLIC_TESTIMONIALS)
+
+    const token = (await createReportLink(scope, session.id))!
+    const report = (await openReport(token)) as Exclude<Awaited<ReturnType<typeof reportLoader>>, Response>
+    expect(report.quotes.map((q) => q.quote).sort()).toEqual([...comments].sort())
+    const text = pdfText(Buffer.from(await (await openPdf(token)).arrayBuffer())).replace(/\s+/g, ' ')
+    for (const comment of comments) expect(text).toContain(comment)
   })
 })
