@@ -128,6 +128,13 @@ export const followUpRecipients = pgTable(
     index('follow_up_recipients_provider_idx')
       .on(t.providerMessageId)
       .where(sql`provider_message_id is not null`),
+    // The complaint rate counts a workspace's last 1,000 sends (complaintFigures in
+    // app/models/sending-pauses.server.ts): read newest first from here, only rows already sent.
+    index('follow_up_recipients_owner_sent_idx')
+      .on(t.ownerId, t.sentAt)
+      .where(sql`sent_at is not null`),
+    // The same over the whole server (Admin → Accounts).
+    index('follow_up_recipients_sent_idx').on(t.sentAt).where(sql`sent_at is not null`),
   ],
 )
 

@@ -1,0 +1,2 @@
+CREATE INDEX "follow_up_recipients_owner_sent_idx" ON "follow_up_recipients" USING btree ("owner_id","sent_at") WHERE sent_at is not null;--> statement-breakpoint
+CREATE INDEX "follow_up_recipients_sent_idx" ON "follow_up_recipients" USING btree ("sent_at") WHERE sent_at is not null;
