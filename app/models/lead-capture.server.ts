@@ -5,7 +5,7 @@ import { speakers } from '~/db/schema/directory'
 import { eventSpeakers, events } from '~/db/schema/events'
 import { leadConsents, leads, leadSubmissions } from '~/db/schema/leads'
 import { sessionViews, talkSessions, talks } from '~/db/schema/talks'
-import { workspaces } from '~/db/schema/workspaces'
+import { workspaceMembers, workspaces } from '~/db/schema/workspaces'
 import { receivedBy, type EventParties } from '~/lib/consent-text'
 import { dictionary } from '~/lib/i18n/dictionaries'
 import { isLanguage, type Language } from '~/lib/i18n/languages'
@@ -72,6 +72,11 @@ const publicSessionColumns = {
   eventId: talkSessions.eventId,
   eventRecipients: events.recipients,
   organiserName: workspaces.name,
+  // The organiser's contact for an event's notice (GDPR Art. 13): the workspace owner's sign-in
+  // address (exactly one owner: workspace_members_one_owner_uq). Read only for an event's session.
+  organiserEmail: sql<
+    string | null
+  >`case when ${talkSessions.eventId} is null then null else (select "ou"."email" from ${workspaceMembers} "om" join ${users} "ou" on "ou"."id" = "om"."user_id" where "om"."workspace_id" = ${talkSessions.workspaceId} and "om"."role" = 'owner') end`,
   rosterName: eventSpeakers.name,
   rosterJobTitle: eventSpeakers.jobTitle,
   rosterCompany: eventSpeakers.company,
@@ -83,7 +88,10 @@ type PublicSessionRow = Awaited<ReturnType<typeof publicSessionQuery>>[number]
 
 type RosterColumns = 'rosterName' | 'rosterJobTitle' | 'rosterCompany' | 'rosterPhoto' | 'rosterUserId'
 
-export type PublicSession = Omit<PublicSessionRow, 'plan' | 'speakerName' | 'displayName' | 'eventRecipients' | RosterColumns> & {
+export type PublicSession = Omit<
+  PublicSessionRow,
+  'plan' | 'speakerName' | 'displayName' | 'eventRecipients' | 'organiserEmail' | RosterColumns
+> & {
   plan: Plan
   /** A session of an organiser's event: who receives its captures (the notice names them). Null outside events. */
   event: EventParties | null
@@ -93,13 +101,27 @@ export type PublicSession = Omit<PublicSessionRow, 'plan' | 'speakerName' | 'dis
   speakerName: string
   /** Whether the speaker has a name: the heading and the title show one only then. */
   speakerNamed: boolean
-  /** The controller's contact for the notice (GDPR Art. 13): the speaker's account email outside events, else null. */
+  /**
+   * The controller's contact for the notice (GDPR Art. 13), on its own labelled line: the speaker's
+   * sign-in address outside events; on an event's session the organiser's (the workspace owner's),
+   * or, when only the speaker receives the details and has claimed their page, the speaker's.
+   */
   contactEmail: string | null
   hasOffer: boolean
 }
 
 function toPublicSession(publicRow: PublicSessionRow): PublicSession {
-  const { displayName, eventRecipients, rosterName, rosterJobTitle, rosterCompany, rosterPhoto, rosterUserId, ...row } = publicRow
+  const {
+    displayName,
+    eventRecipients,
+    organiserEmail,
+    rosterName,
+    rosterJobTitle,
+    rosterCompany,
+    rosterPhoto,
+    rosterUserId,
+    ...row
+  } = publicRow
   const hasOffer = (row.offerKind === 'url' && !!row.offerUrl) || (row.offerKind === 'file' && !!row.offerFileKey)
   const base = {
     ...row,
@@ -127,7 +149,9 @@ function toPublicSession(publicRow: PublicSessionRow): PublicSession {
     ...base,
     speakerName: speakerInText(roster),
     speakerNamed: roster !== null,
-    contactEmail: null,
+    // Whoever decides how the details are used: the organiser, unless only the speaker receives them.
+    // Until the speaker claims their page the organiser runs it and answers for it.
+    contactEmail: eventRecipients === 'speaker' && claimed ? row.ownerEmail : organiserEmail,
     speakerJobTitle: rosterJobTitle || null,
     speakerCompany: rosterCompany || null,
     speakerPhoto: rosterPhoto || null,

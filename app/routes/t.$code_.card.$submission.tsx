@@ -21,10 +21,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     name: session.speakerNamed ? session.speakerName : dictionary(thanks.language).speaker.unnamedStart,
     jobTitle: session.speakerJobTitle,
     company: session.speakerCompany,
-    // The profile's address, else the notice's contact. An event's session runs under the organiser's
-    // account until its speaker claims it: that account's address is not the speaker's, so the card
-    // then has none (issue 23; contactEmail is null on an event's session).
-    email: session.speakerEmail ?? session.contactEmail,
+    // The profile's address, else (outside events) the notice's contact. On an event's session the
+    // notice's contact is the organiser's, never the speaker's: the card then has only the profile's
+    // address once the speaker claimed their page, else none (issue 23).
+    email: session.speakerEmail ?? (session.event ? null : session.contactEmail),
     urls: [session.speakerWebsite, session.speakerLinkedin],
     note: `Met at ${session.eventName}: ${session.talkTitle} (via ${getConfig().BRAND_NAME})`,
   })

@@ -6,6 +6,7 @@ import { consentNoticeText, shareBoxText } from '~/lib/consent-text'
 import { eventConsentText, type EventRecipients } from '~/lib/events'
 import { issueSubmissionToken } from '~/platform/lead-tokens.server'
 import { action, loader } from '~/routes/t.$code'
+import { loader as cardLoader } from '~/routes/t.$code_.card.$submission'
 import { loader as thanksLoader } from '~/routes/t.$code_.thanks.$submission'
 import { claimSpeaker } from './event-fixtures'
 import { eventSignUp, liveEvent } from './event-recipients-utils'
@@ -20,15 +21,19 @@ const get = (code: string) => call(loader, makeRequest(`/t/${code}`), { code }) 
 const post = (code: string, form: Record<string, string>) =>
   call(action, makeRequest(`/t/${code}`, { form }), { code }) as Promise<Response>
 
-function noticeFor(recipients: EventRecipients, organiserName: string) {
+/** The notice as recorded; `contact` is the organiser's (or the claimed speaker's) address. */
+function noticeFor(recipients: EventRecipients, organiserName: string, contact: string) {
   return consentNoticeText({
     wording: eventConsentText(),
     speakerName: 'Ada Lovelace',
     brand: 'Lectern',
     privacyUrl: 'http://localhost:3000/privacy-policy',
+    contact,
     event: { recipients, organiserName },
   })
 }
+
+const contactOf = (email: string) => `Contact: <a href="mailto:${email}">${email}</a>`
 
 async function textOf(hash: string | null) {
   if (!hash) return null
@@ -51,7 +56,9 @@ describe('the attendee page of an event session names every recipient', () => {
     )
     // The heading shows the roster speaker, not the organiser who runs the session until it is claimed.
     expect(html).toContain('<strong>Ada Lovelace</strong>')
-    expect(html).not.toContain(fx.owner.email)
+    // The organiser's address, only as the notice's labelled contact (GDPR Art. 13).
+    expect(html).toContain(contactOf(fx.owner.email))
+    expect(html.split(contactOf(fx.owner.email)).join('')).not.toContain(fx.owner.email)
     const box = /<input type="checkbox" name="share_speaker" value="yes"\/>Also share my details with Ada Lovelace, the speaker/
     if (recipients === 'both') expect(html).toMatch(box)
     else expect(html).not.toContain('share_speaker')
@@ -73,7 +80,7 @@ describe('the sign-up records who received the details and the exact wordings', 
     expect(lead).toMatchObject({ toOrganiser: true, toSpeaker: false })
     expect(consents).toHaveLength(1)
     expect(consents[0]).toMatchObject({ recipients: ['organiser'], shareConsent: false })
-    expect(await textOf(consents[0]!.noticeHash)).toBe(noticeFor('both', fx.workspaceName))
+    expect(await textOf(consents[0]!.noticeHash)).toBe(noticeFor('both', fx.workspaceName, fx.owner.email))
     expect(await textOf(consents[0]!.shareHash)).toBe(
       shareBoxText({ speakerName: 'Ada Lovelace', event: { recipients: 'both', organiserName: fx.workspaceName } }),
     )
@@ -120,7 +127,7 @@ describe('the sign-up records who received the details and the exact wordings', 
     const { lead, consents, email } = await eventSignUp(fx.speakers.ada, { share_speaker: 'yes' })
     expect(lead).toMatchObject({ toOrganiser: false, toSpeaker: true })
     expect(consents[0]).toMatchObject({ recipients: ['speaker'], shareHash: null, shareConsent: null })
-    expect(await textOf(consents[0]!.noticeHash)).toBe(noticeFor('speaker', fx.workspaceName))
+    expect(await textOf(consents[0]!.noticeHash)).toBe(noticeFor('speaker', fx.workspaceName, fx.owner.email))
     expect((await outboxTo(email))[0]!.text).toContain('Your details went to Ada Lovelace (the speaker), who decides')
   })
 
@@ -129,7 +136,7 @@ describe('the sign-up records who received the details and the exact wordings', 
     const { lead, consents } = await eventSignUp(fx.speakers.ada, { share_speaker: 'yes' })
     expect(lead).toMatchObject({ toOrganiser: true, toSpeaker: false })
     expect(consents[0]).toMatchObject({ recipients: ['organiser'], shareHash: null, shareConsent: null })
-    expect(await textOf(consents[0]!.noticeHash)).toBe(noticeFor('organiser', fx.workspaceName))
+    expect(await textOf(consents[0]!.noticeHash)).toBe(noticeFor('organiser', fx.workspaceName, fx.owner.email))
   })
 
   it('the instant email reaches exactly the people who received the capture', async () => {
@@ -167,5 +174,56 @@ describe('the sign-up records who received the details and the exact wordings', 
     const html = await (await get(fx.speakers.ada.code)).text()
     expect(html).toContain('<strong>Ada Lovelace</strong>')
     expect(html).toContain('Engineer, Analytical Engines')
+  })
+})
+
+// GDPR Art. 13(1)(a): the notice says how to reach whoever decides how the details are used, as the
+// personal sessions' notice does ("Contact: {address}", issue 29). On an event's session that is the
+// organiser (the workspace owner's sign-in address); when only the speaker receives the details and
+// has claimed their page, the speaker's. A new wording version: notices recorded before keep theirs.
+describe('the event notice names a contact', () => {
+  it.each(['organiser', 'both', 'speaker'] as const)(
+    '%s, unclaimed: the organiser’s address, in the page and the ledger',
+    async (recipients) => {
+      const fx = await liveEvent(recipients)
+      expect(await (await get(fx.speakers.ada.code)).text()).toContain(contactOf(fx.owner.email))
+      const { consents } = await eventSignUp(fx.speakers.ada)
+      const text = await textOf(consents[0]!.noticeHash)
+      expect(text).toContain(`\nContact: ${fx.owner.email}\n`)
+      expect(text).toBe(noticeFor(recipients, fx.workspaceName, fx.owner.email))
+      // The speaker's contact card is the speaker's: the organiser's address never stands in on it.
+      const code = fx.speakers.ada.code
+      const submission = consents[0]!.submissionId!
+      const card = await (
+        (await call(cardLoader, makeRequest(`/t/${code}/card/${submission}`), { code, submission })) as Response
+      ).text()
+      expect(card).toContain('FN:Ada Lovelace')
+      expect(card).not.toContain(fx.owner.email)
+    },
+  )
+
+  it('speaker, claimed: the speaker’s sign-in address; the organiser decides nothing about these details', async () => {
+    const fx = await liveEvent('speaker')
+    const ada = await claimSpeaker(fx.workspaceId, fx.speakers.ada.speakerId, fx.speakers.ada.email)
+    const html = await (await get(fx.speakers.ada.code)).text()
+    expect(html).toContain(contactOf(ada.email))
+    expect(html).not.toContain(fx.owner.email)
+    const { consents } = await eventSignUp(fx.speakers.ada)
+    expect(await textOf(consents[0]!.noticeHash)).toBe(noticeFor('speaker', fx.workspaceName, ada.email))
+  })
+
+  it('organiser, claimed: still the organiser’s', async () => {
+    const fx = await liveEvent('organiser')
+    const ada = await claimSpeaker(fx.workspaceId, fx.speakers.ada.speakerId, fx.speakers.ada.email)
+    const html = await (await get(fx.speakers.ada.code)).text()
+    expect(html).toContain(contactOf(fx.owner.email))
+    expect(html).not.toContain(ada.email)
+  })
+
+  it('in the page’s language, labelled as the personal notice is', async () => {
+    const fx = await liveEvent('organiser')
+    const code = fx.speakers.ada.code
+    const html = await ((await call(loader, makeRequest(`/t/${code}?lang=de`), { code })) as Response).text()
+    expect(html).toContain(`Kontakt: <a href="mailto:${fx.owner.email}">${fx.owner.email}</a>`)
   })
 })
