@@ -5,6 +5,7 @@ import { getSessionUser } from '~/auth/session.server'
 import { getConfig } from '~/config.server'
 import { ARTICLE_PAGES } from '~/lib/article-pages'
 import { COMMENT_MAX_LENGTH, type PostType } from '~/lib/constants'
+import { publicName } from '~/lib/public-name'
 import { createComment, deleteComment, listComments } from '~/models/comments.server'
 import { getPublishedPost } from '~/models/posts.server'
 import { hitRateLimit } from '~/models/rate-limit.server'
@@ -26,9 +27,15 @@ export const CommentSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete-comment'), commentId: z.string().min(1) }),
 ])
 
-/** Display name of a comment author: the local part of the email, never the whole address. */
-export function commentAuthor(email: string) {
-  return email.split('@')[0] || 'Member'
+/** Shown for a comment whose author has given no name anywhere. */
+export const UNNAMED_COMMENT_AUTHOR = 'Member'
+
+/**
+ * A comment author as the page names them: the name given in Settings, else their directory
+ * profile's — a name, never an email address or any part of one (publicName).
+ */
+export function commentAuthor(author: { displayName: string | null; profileName: string | null }) {
+  return publicName(author.displayName, author.profileName) ?? UNNAMED_COMMENT_AUTHOR
 }
 
 /** Article page data: a published post of this type, its comments and who is looking. */
@@ -57,7 +64,7 @@ export async function loadArticle(request: Request, type: PostType, slug: string
       id: c.id,
       content: c.content,
       createdAt: c.createdAt,
-      author: commentAuthor(c.authorEmail),
+      author: commentAuthor(c),
     })),
     user: user ? { isAdmin: user.role === 'admin' } : null,
     url: `${config.appUrl}${base}/${post.slug}`,
