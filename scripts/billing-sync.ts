@@ -10,7 +10,9 @@ async function main() {
   const config = getConfig()
   const stripe = stripeClient(config)
   if (!stripe) {
-    console.error('STRIPE_SECRET_KEY is not set: there is no Stripe account to sync. Set it (sk_test_… for test mode) and run npm run billing:sync again.')
+    console.error(
+      'STRIPE_SECRET_KEY is not set: there is no Stripe account to sync. Set it (sk_test_… for test mode) and run npm run billing:sync again.',
+    )
     process.exit(2)
   }
   const where = config.STRIPE_API_BASE_URL ?? 'api.stripe.com'

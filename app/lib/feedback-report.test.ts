@@ -17,24 +17,44 @@ describe('responseRate', () => {
     expect(responseRate(1, 8).percent).toBe(13)
   })
   it('is the same figure for one session given alone or in a list', () => {
-    for (const [responses, visitors] of [[0, 0], [3, 12], [5, 3], [2, 3]] as const) {
+    for (const [responses, visitors] of [
+      [0, 0],
+      [3, 12],
+      [5, 3],
+      [2, 3],
+    ] as const) {
       expect(responseRate([{ responses, visitors }])).toEqual(responseRate(responses, visitors))
     }
   })
   it('over several sessions adds up each session’s people, floor taken per session', () => {
     // 5 answers of 3 counted visitors count as 5 people; with 1 of 15 elsewhere: 6 ÷ 20 = 30%, not 6 ÷ 18.
-    expect(responseRate([{ responses: 5, visitors: 3 }, { responses: 1, visitors: 15 }])).toEqual({
+    expect(
+      responseRate([
+        { responses: 5, visitors: 3 },
+        { responses: 1, visitors: 15 },
+      ]),
+    ).toEqual({
       percent: 30,
       people: 20,
       floored: true,
     })
-    expect(responseRate([{ responses: 2, visitors: 10 }, { responses: 3, visitors: 10 }])).toEqual({
+    expect(
+      responseRate([
+        { responses: 2, visitors: 10 },
+        { responses: 3, visitors: 10 },
+      ]),
+    ).toEqual({
       percent: 25,
       people: 20,
       floored: false,
     })
     expect(responseRate([])).toEqual({ percent: null, people: 0, floored: false })
-    expect(responseRate([{ responses: 0, visitors: 0 }, { responses: 0, visitors: 4 }]).percent).toBe(0)
+    expect(
+      responseRate([
+        { responses: 0, visitors: 0 },
+        { responses: 0, visitors: 4 },
+      ]).percent,
+    ).toBe(0)
   })
 })
 

@@ -68,13 +68,22 @@ describe('describeLeadEvent', () => {
 describe('a follow-up the person received (issue 32 Deliver 5)', () => {
   const at = (hhmm: string) => new Date(`2026-12-02T${hhmm}:30.000Z`)
   const none = { sentAt: null, deliveredAt: null, bouncedAt: null, complainedAt: null, unsubscribedAt: null, clickedAt: null }
-  const row = (fields: Partial<ReceivedFollowUp>): ReceivedFollowUp => ({ subject: 'The slides', status: 'sent', ...none, ...fields })
+  const row = (fields: Partial<ReceivedFollowUp>): ReceivedFollowUp => ({
+    subject: 'The slides',
+    status: 'sent',
+    ...none,
+    ...fields,
+  })
 
   it.each<[string, Partial<ReceivedFollowUp>, string]>([
     ['queued', { status: 'queued' }, 'waiting to be sent'],
     ['failed (sending stopped)', { status: 'failed' }, 'not sent: sending stopped before it went'],
     ['sent', { sentAt: at('18:05') }, 'sent 2026-12-02 18:05 UTC'],
-    ['delivered', { status: 'delivered', sentAt: at('18:05'), deliveredAt: at('18:06') }, 'sent 2026-12-02 18:05 UTC · delivered'],
+    [
+      'delivered',
+      { status: 'delivered', sentAt: at('18:05'), deliveredAt: at('18:06') },
+      'sent 2026-12-02 18:05 UTC · delivered',
+    ],
     ['bounced', { status: 'bounced', sentAt: at('18:05'), bouncedAt: at('18:06') }, 'sent 2026-12-02 18:05 UTC · bounced'],
     [
       'complained after delivery',
@@ -87,7 +96,11 @@ describe('a follow-up the person received (issue 32 Deliver 5)', () => {
       'sent 2026-12-02 18:05 UTC · delivered · clicked 2026-12-02 18:42 UTC (first click) · unsubscribed through it',
     ],
     // Without Resend no delivery event ever arrives: sent and clicked is all there is.
-    ['clicked without delivery events', { sentAt: at('18:05'), clickedAt: at('18:10') }, 'sent 2026-12-02 18:05 UTC · clicked 2026-12-02 18:10 UTC (first click)'],
+    [
+      'clicked without delivery events',
+      { sentAt: at('18:05'), clickedAt: at('18:10') },
+      'sent 2026-12-02 18:05 UTC · clicked 2026-12-02 18:10 UTC (first click)',
+    ],
   ])('%s', (_name, fields, fate) => expect(followUpFate(row(fields))).toBe(fate))
 
   it('names the follow-up by its subject and says its fate below, as plain text', () => {

@@ -19,7 +19,13 @@ const TAX_BEHAVIOR = 'exclusive'
 const BASE_CURRENCY: Currency = 'USD'
 
 export type SyncAction = 'created' | 'updated' | 'replaced' | 'archived' | 'deactivated' | 'unchanged'
-export type SyncLine = { kind: 'product' | 'price' | 'coupon' | 'promotion code'; key: string; id: string; action: SyncAction; detail?: string }
+export type SyncLine = {
+  kind: 'product' | 'price' | 'coupon' | 'promotion code'
+  key: string
+  id: string
+  action: SyncAction
+  detail?: string
+}
 
 export class CatalogueSyncError extends Error {
   constructor(message: string) {
@@ -42,7 +48,10 @@ async function syncProducts(stripe: Stripe, report: SyncLine[]) {
       report.push({ kind: 'product', key: id, id, action: 'created', detail: name })
     } else if (product.name !== name || !product.active) {
       await stripe.products.update(id, { name, active: true })
-      const what = [product.name !== name ? `renamed from "${product.name}"` : null, product.active ? null : 'reactivated'].filter(Boolean)
+      const what = [
+        product.name !== name ? `renamed from "${product.name}"` : null,
+        product.active ? null : 'reactivated',
+      ].filter(Boolean)
       report.push({ kind: 'product', key: id, id, action: 'updated', detail: what.join(', ') })
     } else {
       report.push({ kind: 'product', key: id, id, action: 'unchanged' })
@@ -57,12 +66,15 @@ function wantedAmounts(entry: CatalogueEntry) {
 
 /** Why a stored price no longer matches its entry, or null when it does. */
 export function priceDifference(price: Stripe.Price, entry: CatalogueEntry): string | null {
-  const base = (entry.amounts[BASE_CURRENCY] !== undefined ? BASE_CURRENCY : (Object.keys(entry.amounts)[0] as Currency)).toLowerCase()
+  const base = (
+    entry.amounts[BASE_CURRENCY] !== undefined ? BASE_CURRENCY : (Object.keys(entry.amounts)[0] as Currency)
+  ).toLowerCase()
   if (price.currency !== base) return `base currency ${price.currency}, not ${base}`
   if (price.product !== productIdFor(entry.product) && (price.product as { id?: string })?.id !== productIdFor(entry.product))
     return 'another product'
   const interval = price.recurring?.interval ?? null
-  if (interval !== entry.interval || (price.recurring && price.recurring.interval_count !== 1)) return `billed every ${interval ?? 'once'}`
+  if (interval !== entry.interval || (price.recurring && price.recurring.interval_count !== 1))
+    return `billed every ${interval ?? 'once'}`
   if (price.tax_behavior !== TAX_BEHAVIOR) return `tax behaviour ${price.tax_behavior ?? 'unspecified'}`
   const wanted = wantedAmounts(entry)
   const options = price.currency_options ?? {}
@@ -82,7 +94,11 @@ function priceParams(entry: CatalogueEntry): Stripe.PriceCreateParams {
     currency: base,
     unit_amount: amounts[base],
     ...(others.length
-      ? { currency_options: Object.fromEntries(others.map(([c, unit_amount]) => [c, { unit_amount, tax_behavior: TAX_BEHAVIOR }])) }
+      ? {
+          currency_options: Object.fromEntries(
+            others.map(([c, unit_amount]) => [c, { unit_amount, tax_behavior: TAX_BEHAVIOR }]),
+          ),
+        }
       : {}),
     tax_behavior: TAX_BEHAVIOR,
     ...(entry.interval ? { recurring: { interval: entry.interval } } : {}),
@@ -138,12 +154,23 @@ async function syncCoupon(stripe: Stripe, report: SyncLine[]) {
       applies_to: { products: [SEAT_PRODUCT] },
       metadata: { lectern: 'launch_offer' },
     })
-    report.push({ kind: 'coupon', key: LAUNCH_COUPON_ID, id: LAUNCH_COUPON_ID, action: 'created', detail: `${LAUNCH_OFFER_PERCENT}% off once` })
+    report.push({
+      kind: 'coupon',
+      key: LAUNCH_COUPON_ID,
+      id: LAUNCH_COUPON_ID,
+      action: 'created',
+      detail: `${LAUNCH_OFFER_PERCENT}% off once`,
+    })
     return
   }
   const products = coupon.applies_to?.products ?? []
   // A coupon's terms cannot be edited in Stripe, and a deleted coupon's id may not come back: say so.
-  if (coupon.percent_off !== LAUNCH_OFFER_PERCENT || coupon.duration !== 'once' || products.length !== 1 || products[0] !== SEAT_PRODUCT) {
+  if (
+    coupon.percent_off !== LAUNCH_OFFER_PERCENT ||
+    coupon.duration !== 'once' ||
+    products.length !== 1 ||
+    products[0] !== SEAT_PRODUCT
+  ) {
     throw new CatalogueSyncError(
       `The coupon ${LAUNCH_COUPON_ID} in Stripe is ${coupon.percent_off ?? coupon.amount_off}${coupon.percent_off ? '%' : ''} off (${coupon.duration}, products: ${products.join(', ') || 'all'}), not ${LAUNCH_OFFER_PERCENT}% off once on ${SEAT_PRODUCT}. Coupons cannot be edited: delete it in the Stripe dashboard, then run npm run billing:sync again.`,
     )
@@ -175,7 +202,13 @@ async function syncPromotionCode(stripe: Stripe, report: SyncLine[], deadline: D
     report.push({ kind: 'promotion code', key: promo.code, id: promo.id, action: 'deactivated', detail: why })
   }
   if (keep) {
-    report.push({ kind: 'promotion code', key: keep.code, id: keep.id, action: 'unchanged', detail: `expires ${deadline.toISOString()}` })
+    report.push({
+      kind: 'promotion code',
+      key: keep.code,
+      id: keep.id,
+      action: 'unchanged',
+      detail: `expires ${deadline.toISOString()}`,
+    })
   } else if (open) {
     const created = await stripe.promotionCodes.create({
       code: LAUNCH_OFFER_CODE,
@@ -183,7 +216,13 @@ async function syncPromotionCode(stripe: Stripe, report: SyncLine[], deadline: D
       expires_at: expiresAt,
       metadata: { lectern: 'launch_offer' },
     })
-    report.push({ kind: 'promotion code', key: created.code, id: created.id, action: 'created', detail: `expires ${deadline.toISOString()}` })
+    report.push({
+      kind: 'promotion code',
+      key: created.code,
+      id: created.id,
+      action: 'created',
+      detail: `expires ${deadline.toISOString()}`,
+    })
   }
 }
 
@@ -202,9 +241,13 @@ export async function syncCatalogue(stripe: Stripe, options: { launchDeadline: D
 
 /** The report as the command prints it, one line per object, then the totals. */
 export function formatSyncReport(report: readonly SyncLine[]) {
-  const lines = report.map((l) => `${l.action.padEnd(11)} ${l.kind.padEnd(14)} ${l.key.padEnd(30)} ${l.id}${l.detail ? `  (${l.detail})` : ''}`)
+  const lines = report.map(
+    (l) => `${l.action.padEnd(11)} ${l.kind.padEnd(14)} ${l.key.padEnd(30)} ${l.id}${l.detail ? `  (${l.detail})` : ''}`,
+  )
   const counts = new Map<SyncAction, number>()
   for (const l of report) counts.set(l.action, (counts.get(l.action) ?? 0) + 1)
   const total = [...counts].map(([action, n]) => `${n} ${action}`).join(', ')
-  return [...lines, '', report.every((l) => l.action === 'unchanged') ? `Nothing to change (${total}).` : `Done: ${total}.`].join('\n')
+  return [...lines, '', report.every((l) => l.action === 'unchanged') ? `Nothing to change (${total}).` : `Done: ${total}.`].join(
+    '\n',
+  )
 }

@@ -38,7 +38,8 @@ describe('syncCatalogue', () => {
   it('creates every product and price of the catalogue with its amounts per currency', async () => {
     const report = await syncCatalogue(stripe, { launchDeadline: deadlineIn(30 * DAY), now: nowOfFake() })
     expect(report.filter((l) => l.action !== 'created')).toEqual([])
-    for (const id of ['lectern_unlock', 'lectern_solo', 'lectern_seat', 'lectern_startup']) expect(fake.products.get(id)?.active).toBe(true)
+    for (const id of ['lectern_unlock', 'lectern_solo', 'lectern_seat', 'lectern_startup'])
+      expect(fake.products.get(id)?.active).toBe(true)
     for (const entry of CATALOGUE) {
       const price = await priceByKey(entry.lookupKey)
       expect(price, entry.lookupKey).toBeDefined()
@@ -55,11 +56,9 @@ describe('syncCatalogue', () => {
     }
     // Spec 000 §9's figures, never converted.
     const yearly = await priceByKey(LOOKUP_KEYS.seatYearly)
-    expect([yearly!.unit_amount, yearly!.currency_options?.gbp?.unit_amount, yearly!.currency_options?.eur?.unit_amount]).toEqual([
-      PRICES.USD.yearlyPrice * 100,
-      PRICES.GBP.yearlyPrice * 100,
-      PRICES.EUR.yearlyPrice * 100,
-    ])
+    expect([yearly!.unit_amount, yearly!.currency_options?.gbp?.unit_amount, yearly!.currency_options?.eur?.unit_amount]).toEqual(
+      [PRICES.USD.yearlyPrice * 100, PRICES.GBP.yearlyPrice * 100, PRICES.EUR.yearlyPrice * 100],
+    )
     const startup = await priceByKey(LOOKUP_KEYS.startup)
     expect(startup!.unit_amount).toBe(29 * 12 * 100)
     expect(Object.keys(startup!.currency_options ?? {}).filter((c) => c !== 'usd')).toEqual([])
@@ -93,7 +92,10 @@ describe('syncCatalogue', () => {
       product: 'lectern_solo',
       currency: 'usd',
       unit_amount: 4900,
-      currency_options: { gbp: { unit_amount: 9999, tax_behavior: 'exclusive' }, eur: { unit_amount: 4500, tax_behavior: 'exclusive' } },
+      currency_options: {
+        gbp: { unit_amount: 9999, tax_behavior: 'exclusive' },
+        eur: { unit_amount: 4500, tax_behavior: 'exclusive' },
+      },
       tax_behavior: 'exclusive',
       recurring: { interval: 'month' },
       lookup_key: LOOKUP_KEYS.solo,
@@ -122,7 +124,10 @@ describe('syncCatalogue', () => {
     const unlock = await priceByKey(LOOKUP_KEYS.unlock)
     await stripe.prices.update(unlock!.id, { active: false })
     const report = await syncCatalogue(stripe, { launchDeadline: deadline, now: nowOfFake() })
-    expect(report.find((l) => l.key === 'lectern_seat')).toMatchObject({ action: 'updated', detail: 'renamed from "Old seat name"' })
+    expect(report.find((l) => l.key === 'lectern_seat')).toMatchObject({
+      action: 'updated',
+      detail: 'renamed from "Old seat name"',
+    })
     expect(fake.products.get('lectern_seat')!.name).toBe(CATALOGUE.find((e) => e.product === 'seat')!.productName)
     expect(report.find((l) => l.key === LOOKUP_KEYS.unlock)).toMatchObject({ action: 'updated', id: unlock!.id })
     expect(fake.prices.get(unlock!.id)!.active).toBe(true)
@@ -175,7 +180,11 @@ describe('npm run billing:sync', () => {
       execFile(
         process.execPath,
         ['--import', 'tsx', 'scripts/billing-sync.ts'],
-        { env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '', DATA_DIR: process.env.DATA_DIR ?? '/tmp', ...env }, encoding: 'utf8', timeout: 60_000 },
+        {
+          env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '', DATA_DIR: process.env.DATA_DIR ?? '/tmp', ...env },
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
         (error, stdout, stderr) => resolve({ status: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
       )
     })
@@ -187,7 +196,11 @@ describe('npm run billing:sync', () => {
   })
 
   it('syncs the account named by the settings and prints the report', async () => {
-    const env = { STRIPE_SECRET_KEY: 'sk_test_cli', STRIPE_API_BASE_URL: fake.url, LAUNCH_OFFER_DEADLINE: deadlineIn(5 * DAY).toISOString() }
+    const env = {
+      STRIPE_SECRET_KEY: 'sk_test_cli',
+      STRIPE_API_BASE_URL: fake.url,
+      LAUNCH_OFFER_DEADLINE: deadlineIn(5 * DAY).toISOString(),
+    }
     const first = await cli(env)
     expect(first.stderr).toBe('')
     expect(first.status).toBe(0)

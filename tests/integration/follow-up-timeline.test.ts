@@ -70,7 +70,9 @@ describe('the person’s timeline and the follow-ups they received', () => {
       at: after!.sentAt!.toISOString(),
     })
     // The unsubscribe's own ledger entry stands beside it.
-    expect(view.timeline.map((e) => ('title' in e ? e.title : null))).toContain('Consent withdrawn: unsubscribed from a follow-up')
+    expect(view.timeline.map((e) => ('title' in e ? e.title : null))).toContain(
+      'Consent withdrawn: unsubscribed from a follow-up',
+    )
     // The link leads to a page that opens.
     const opened = (await call(followUpLoader, makeRequest(entry!.href!, { cookie }), { id: fx.followUp.id })) as {
       followUp: { id: string }

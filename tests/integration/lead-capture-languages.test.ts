@@ -410,7 +410,10 @@ describe('the session’s Languages page', () => {
     const cookie = await sessionCookie(owner.id)
     const tooLong = (await call(
       languagesAction,
-      makeRequest(languagesUrl(session.id), { cookie, form: { mode: 'follow', 'translations.de.thanksMessage': 'x'.repeat(501) } }),
+      makeRequest(languagesUrl(session.id), {
+        cookie,
+        form: { mode: 'follow', 'translations.de.thanksMessage': 'x'.repeat(501) },
+      }),
       { id: session.id },
     )) as { data: { errors: Record<string, string[]> }; init: { status: number } }
     expect(tooLong.init.status).toBe(400)
@@ -420,7 +423,10 @@ describe('the session’s Languages page', () => {
       languagesAction,
       makeRequest(languagesUrl(session.id), {
         cookie,
-        form: { mode: 'follow', 'translations.de.thanksMessage': 'Danke, dass Sie da waren!\nDie Aufzeichnung folgt am Freitag.' },
+        form: {
+          mode: 'follow',
+          'translations.de.thanksMessage': 'Danke, dass Sie da waren!\nDie Aufzeichnung folgt am Freitag.',
+        },
       }),
       { id: session.id },
     )) as Response

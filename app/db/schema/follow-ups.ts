@@ -134,7 +134,9 @@ export const followUpRecipients = pgTable(
       .on(t.ownerId, t.sentAt)
       .where(sql`sent_at is not null`),
     // The same over the whole server (Admin → Accounts).
-    index('follow_up_recipients_sent_idx').on(t.sentAt).where(sql`sent_at is not null`),
+    index('follow_up_recipients_sent_idx')
+      .on(t.sentAt)
+      .where(sql`sent_at is not null`),
   ],
 )
 
