@@ -76,11 +76,19 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
       if (isPlan(req.body?.plan)) {
         await db.update(workspaces).set({ plan: req.body.plan }).where(eq(workspaces.id, user!.id))
       }
-      const [profile] = await db.select({ id: speakers.id }).from(speakers).where(eq(speakers.userId, user!.id)).limit(1)
+      const [profile] = await db
+        .select({ id: speakers.id, slug: speakers.slug })
+        .from(speakers)
+        .where(eq(speakers.userId, user!.id))
+        .limit(1)
       // `profile: false`: a speaker with no directory profile, so with no name until they give one.
+      let slug = profile?.slug ?? null
       if (!profile && req.body?.profile !== false) {
+        slug = `e2e-${randomBytes(4).toString('hex')}`
         await db.insert(speakers).values({
-          slug: `e2e-${randomBytes(4).toString('hex')}`,
+          slug,
+          // `published: true`: /speakers/{slug} shows it (with a listing plan), as for the room's quotes.
+          isPublished: req.body?.published === true,
           name: 'Ada Lovelace',
           jobTitle: 'CTO',
           company: 'Analytical Engines',
@@ -128,7 +136,7 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
               }),
         })
         .returning()
-      res.json({ ok: true, code: session!.code, sessionId: session!.id, userId: user!.id })
+      res.json({ ok: true, code: session!.code, sessionId: session!.id, userId: user!.id, slug })
     }),
   )
 

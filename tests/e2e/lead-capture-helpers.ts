@@ -15,11 +15,13 @@ export async function createLeadSession(
     profile?: boolean
     /** 'default': Lectern's default wordings, offered in every language (issue 31); else the speaker's own, English only. */
     wording?: 'default' | 'own'
+    /** true: the directory profile is published, so /speakers/{slug} opens (with a listing plan). */
+    published?: boolean
   } = {},
 ) {
   const res = await request.post(`${appUrl()}/__e2e/lead-session`, { data: { email: speakerEmail, ...options } })
   expect(res.ok()).toBe(true)
-  return (await res.json()) as { code: string; sessionId: string; userId: string }
+  return (await res.json()) as { code: string; sessionId: string; userId: string; slug: string | null }
 }
 
 /** Fills the attendee form of the default fixture session (role is required, rating optional). */
