@@ -6,6 +6,7 @@ import { bookingLeads } from '~/db/schema/feedback'
 import { consentTexts, leadConsents, leads } from '~/db/schema/leads'
 import { talkSessions, talks } from '~/db/schema/talks'
 import type { Plan } from '~/lib/plans'
+import { followUpsReceivedBy, type FollowUpReceived } from './follow-ups.server'
 import { attendeeDetailColumns, givenToOrganiser, visibleLeadsFilter } from './leads.server'
 
 // The organiser's lawful export of an event's leads (issue 23 Deliver 6, docs/organisers.md): only
@@ -59,6 +60,8 @@ export type EventExportRow = {
   consent: EventExportConsent | null
   /** The booking request left with the capture (issue 33 Deliver 3), else null. */
   booking: { organisation: string; role: string; timing: string; createdAt: Date } | null
+  /** The follow-ups of this workspace the person received (issue 32 Deliver 9), newest first. */
+  followUps: FollowUpReceived[]
 }
 
 /** The captures of the event the organiser may export: theirs, given to them, shown by the plan. */
@@ -93,10 +96,16 @@ export async function* eventExportBatches(
   for (;;) {
     const rows = await readBatch(where, after, batchSize)
     if (rows.length === 0) return
-    const consents = await latestConsents(
-      workspaceId,
-      rows.map((r) => r.id),
-    )
+    const [consents, received] = await Promise.all([
+      latestConsents(
+        workspaceId,
+        rows.map((r) => r.id),
+      ),
+      followUpsReceivedBy(
+        workspaceId,
+        rows.map((r) => r.contactId),
+      ),
+    ])
     yield rows.map((r) => ({
       id: r.id,
       capturedAt: r.capturedAt,
@@ -131,6 +140,7 @@ export async function* eventExportBatches(
               timing: r.bookingTiming ?? '',
               createdAt: r.bookingAt,
             },
+      followUps: received.get(r.contactId) ?? [],
     }))
     if (rows.length < batchSize) return
     const last = rows[rows.length - 1]!
@@ -148,6 +158,7 @@ function readBatch(where: SQL, after: { at: string; id: string } | null, batchSi
         capturedAt: leads.createdAt,
         updatedAt: leads.updatedAt,
         email: leads.email,
+        contactId: leads.contactId,
         ...attendeeDetailColumns,
         toOrganiser: leads.toOrganiser,
         toSpeaker: leads.toSpeaker,

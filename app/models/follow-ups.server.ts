@@ -426,3 +426,38 @@ export async function followUpsOnTimeline(ownerId: string, contactId: string, op
     .where(and(eq(r.ownerId, ownerId), eq(r.contactId, contactId)))
     .orderBy(desc(r.createdAt), desc(r.id))
 }
+
+/**
+ * The follow-ups of this workspace each of these persons received, newest first (the event's
+ * lawful export, one read per batch of captures): every follow-up of the workspace, as the export is
+ * the owner's and admins'.
+ */
+export async function followUpsReceivedBy(ownerId: string, contactIds: string[]): Promise<Map<string, FollowUpReceived[]>> {
+  const byContact = new Map<string, FollowUpReceived[]>()
+  const ids = [...new Set(contactIds.filter(isUuid))]
+  if (ids.length === 0) return byContact
+  const r = followUpRecipients
+  const rows = await getDb()
+    .select({
+      contactId: r.contactId,
+      id: followUps.id,
+      subject: followUps.subject,
+      status: r.status,
+      sentAt: r.sentAt,
+      deliveredAt: r.deliveredAt,
+      bouncedAt: r.bouncedAt,
+      complainedAt: r.complainedAt,
+      unsubscribedAt: r.unsubscribedAt,
+      clickedAt: r.clickedAt,
+    })
+    .from(r)
+    .innerJoin(followUps, and(eq(followUps.id, r.followUpId), eq(followUps.ownerId, ownerId)))
+    .where(and(eq(r.ownerId, ownerId), inArray(r.contactId, ids)))
+    .orderBy(desc(r.createdAt), desc(r.id))
+  for (const { contactId, ...received } of rows) {
+    const list = byContact.get(contactId) ?? []
+    list.push(received)
+    byContact.set(contactId, list)
+  }
+  return byContact
+}

@@ -2,6 +2,7 @@ import type { WorkspaceScope } from '~/auth/workspace.server'
 import { csvStream, type CsvColumn } from '~/lib/csv'
 import { jsonStream } from '~/lib/json-stream'
 import { formatAnswer } from '~/lib/lead-form'
+import { followUpFate } from '~/lib/lead-timeline'
 import { recordAudit } from '~/models/audit.server'
 import { eventExportBatches, type EventExportRow } from '~/models/event-export.server'
 import type { EventRow } from '~/models/events.server'
@@ -42,6 +43,7 @@ type CsvRow = {
   bookingOrganisation: string
   bookingRole: string
   bookingTiming: string
+  followUps: string
 }
 
 export const EVENT_EXPORT_COLUMNS: CsvColumn<CsvRow>[] = [
@@ -72,6 +74,8 @@ export const EVENT_EXPORT_COLUMNS: CsvColumn<CsvRow>[] = [
   { key: 'bookingOrganisation', label: 'Booking organisation' },
   { key: 'bookingRole', label: 'Booking role' },
   { key: 'bookingTiming', label: 'Booking when' },
+  // Issue 32 Deliver 9: this workspace's follow-ups the person received, each with its fate.
+  { key: 'followUps', label: 'Follow-ups received' },
 ]
 
 /** The tick box's answer: yes or no where the page had the box, empty where it had none. */
@@ -112,6 +116,7 @@ function toCsvRow(r: EventExportRow): CsvRow {
     bookingOrganisation: r.booking?.organisation ?? '',
     bookingRole: r.booking?.role ?? '',
     bookingTiming: r.booking?.timing ?? '',
+    followUps: r.followUps.map((f) => `“${f.subject}”: ${followUpFate(f)}`).join('; '),
   }
 }
 
@@ -135,6 +140,7 @@ function toJsonRecord(r: EventExportRow) {
     session,
     consent: r.consent,
     booking: r.booking,
+    followUps: r.followUps,
   }
 }
 

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
 import { bookingLeads } from '~/db/schema/feedback'
+import { followUpRecipients } from '~/db/schema/follow-ups'
 import { consentTexts } from '~/db/schema/leads'
 import { talks, talkSessions } from '~/db/schema/talks'
 import { auditEvents } from '~/db/schema/workspaces'
@@ -12,7 +13,8 @@ import { loader as csvLoader } from '~/routes/app.events.$id.export.csv'
 import { loader as jsonLoader } from '~/routes/app.events.$id.export.json'
 import { addProgramme, claimSpeaker, makeEvent, organiserWithEvent } from './event-fixtures'
 import { addMember, eventSignUp, liveEvent } from './event-recipients-utils'
-import { signUp } from './lead-capture-utils'
+import { sentFollowUp } from './follow-up-fixtures'
+import { createOwner, signUp } from './lead-capture-utils'
 import { call, makeRequest } from './utils'
 import { cookieFor } from './workspace-fixtures'
 
@@ -151,6 +153,51 @@ describe('the lawful export of an event', () => {
     expect(audit!.data).toEqual({ format: 'json', rows: 2, eventId: fx.event.id })
   })
 
+  it('lists the follow-ups of this workspace each person received, with their fate (issue 32 Deliver 9)', async () => {
+    const fx = await bothEvent()
+    const sentAt = new Date('2026-12-02T18:05:00.000Z')
+    const { followUpId, recipients } = await sentFollowUp(fx.workspaceId, [{ contactId: fx.una.lead.contactId, email: fx.una.email }], {
+      sentAt: () => sentAt,
+    })
+    await getDb()
+      .update(followUpRecipients)
+      .set({ status: 'delivered', deliveredAt: new Date('2026-12-02T18:06:00Z'), clickedAt: new Date('2026-12-02T18:40:00Z') })
+      .where(eq(followUpRecipients.id, recipients[0]!.id))
+    // Another workspace's follow-up to a row naming the same person id stays out.
+    const stranger = await createOwner(undefined, { plan: 'pro' })
+    const theirs = await sentFollowUp(stranger.id, [{ contactId: fx.una.lead.contactId, email: fx.una.email }])
+
+    const csv = parse(await (await get(csvLoader, fx.event.id, fx.cookie, '/csv')).text(), { columns: true, bom: true }) as Record<
+      string,
+      string
+    >[]
+    expect(csv.map((r) => r['Follow-ups received'])).toEqual([
+      '“The slides, as promised”: sent 2026-12-02 18:05 UTC · delivered · clicked 2026-12-02 18:40 UTC (first click)',
+      '',
+    ])
+
+    const doc = JSON.parse(await (await get(jsonLoader, fx.event.id, fx.cookie, '/json')).text()) as {
+      leads: { attendee: { email: string }; followUps: Record<string, unknown>[] }[]
+    }
+    expect(doc.leads.map((l) => l.followUps)).toEqual([
+      [
+        {
+          id: followUpId,
+          subject: 'The slides, as promised',
+          status: 'delivered',
+          sentAt: sentAt.toISOString(),
+          deliveredAt: '2026-12-02T18:06:00.000Z',
+          bouncedAt: null,
+          complainedAt: null,
+          unsubscribedAt: null,
+          clickedAt: '2026-12-02T18:40:00.000Z',
+        },
+      ],
+      [],
+    ])
+    expect(JSON.stringify(doc)).not.toContain(theirs.followUpId)
+  })
+
   it("a capture given only to the speaker is never in it: 'speaker' exports nothing, and says so", async () => {
     const fx = await liveEvent('speaker')
     await eventSignUp(fx.speakers.ada)
@@ -211,9 +258,13 @@ describe('the lawful export of an event', () => {
         contactId: fx.una.lead.contactId,
       })
     const text = await (await get(csvLoader, fx.event.id, fx.cookie, '/csv')).text()
-    expect(text.slice(1).split('\r\n')[0]!.endsWith('Sharing box wording,Booking organisation,Booking role,Booking when')).toBe(
-      true,
-    )
+    // After the consent columns; only issue 32's follow-ups column comes after them.
+    expect(
+      text
+        .slice(1)
+        .split('\r\n')[0]!
+        .endsWith('Sharing box wording,Booking organisation,Booking role,Booking when,Follow-ups received'),
+    ).toBe(true)
     const rows = parse(text, { columns: true, bom: true }) as Record<string, string>[]
     expect(rows.map((r) => [r['First name'], r['Booking organisation'], r['Booking role'], r['Booking when']])).toEqual([
       ['Una', request.organisation, request.role, request.timing],
