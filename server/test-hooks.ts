@@ -113,6 +113,9 @@ export function mountTestHooks(app: Express, track: InFlightHandlers['track']) {
           status,
           eventName: 'DevConf 2026',
           startsAt: new Date(),
+          // `feedback: true`: feedback on, its window open now (it opens at the start), so the page
+          // shows the rating and the booking question (issue 33).
+          ...(req.body?.feedback === true ? { feedbackEnabled: true, durationMinutes: 60 } : {}),
           timeZone: 'Europe/London',
           offerTitle: 'The slides',
           offerPromise: 'All 42 slides as a PDF',

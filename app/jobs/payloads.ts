@@ -25,6 +25,8 @@ export type DeletedLeadSnapshot = {
   contactDeleted: boolean
   /** The person's records in connected CRMs, read before the delete (for removal there). */
   crmRecords: { provider: string; externalId: string }[]
+  /** The HubSpot deals made for this capture's booking lead (issue 33 Deliver 3), read before the delete. */
+  crmDeals?: { provider: string; externalId: string }[]
 }
 
 export type LeadEventPayload = {
@@ -54,7 +56,7 @@ export type CrmSyncPayload = {
   provider: CrmProvider
   ownerId: string
   contactId: string
-} & ({ action: 'upsert' } | { action: 'archive'; externalId: string })
+} & ({ action: 'upsert' } | { action: 'archive'; externalId: string } | { action: 'archive-deal'; externalId: string })
 
 /** Sending the people captured before HubSpot was connected: one page of them per crm.backfill job. */
 export type CrmBackfillPayload = { provider: CrmProvider; ownerId: string; after: string | null }

@@ -29,6 +29,8 @@ export type CrmFieldMap = Record<string, string>
 
 /** What a HubSpot private app needs: read to check the token, write to create, update and archive. */
 export const HUBSPOT_SCOPES = ['crm.objects.contacts.read', 'crm.objects.contacts.write'] as const
+/** Booking leads become deals (issue 33 Deliver 3): a token without it still sends contacts. */
+export const HUBSPOT_DEAL_SCOPE = 'crm.objects.deals.write'
 
 export const ANSWER_PREFIX = 'answer:'
 export const HUBSPOT_MATCH_PROPERTY = 'email'

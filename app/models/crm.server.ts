@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, exists, gt, inArray, isNotNull, max, notExists, sql } from 'drizzle-orm'
-import { getDb, type Db } from '~/db/client.server'
+import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, max, notExists, or, sql } from 'drizzle-orm'
+import { getDb, type Db, type Tx } from '~/db/client.server'
+import { bookingLeads } from '~/db/schema/feedback'
 import { inIdList } from '~/db/id-list'
 import { crmConnections, crmSyncs } from '~/db/schema/integrations'
 import { leads } from '~/db/schema/leads'
@@ -370,4 +371,87 @@ export async function listRecentCrmSyncs(ownerId: string, provider: CrmProvider 
     )
     .orderBy(sql`${crmSyncs.state} = 'failed' desc`, desc(crmSyncs.updatedAt))
     .limit(limit)
+}
+
+/** A booking lead of the person that has no HubSpot deal yet, claimed for this push. */
+export type BookingDealClaim = {
+  id: string
+  organisation: string
+  role: string
+  timing: string
+  sessionLabel: string
+}
+
+/** A claim older than this is taken to be a push that died mid-way: another push may take it. */
+export const BOOKING_DEAL_CLAIM_MS = 60_000
+
+/**
+ * Claims the person's booking leads that have no deal yet (issue 33 Deliver 3): only those left with
+ * a capture the CRM may receive — the plan shows it and it was given to the organiser, the same rule
+ * as loadCrmPerson — and not claimed by a push running now. One UPDATE, so two pushes of one
+ * person never claim the same booking lead.
+ */
+export async function claimBookingDeals(ownerId: string, contactId: string, db: Db = getDb()): Promise<BookingDealClaim[]> {
+  if (!isUuid(contactId)) return []
+  const stale = new Date(Date.now() - BOOKING_DEAL_CLAIM_MS).toISOString()
+  const claimed = await db
+    .update(bookingLeads)
+    .set({ hubspotDealClaimedAt: sql`now()` })
+    .where(
+      and(
+        eq(bookingLeads.ownerId, ownerId),
+        eq(bookingLeads.contactId, contactId),
+        isNull(bookingLeads.hubspotDealId),
+        or(isNull(bookingLeads.hubspotDealClaimedAt), lt(bookingLeads.hubspotDealClaimedAt, sql`${stale}::timestamptz`)),
+        inArray(
+          bookingLeads.leadId,
+          db
+            .select({ id: leads.id })
+            .from(leads)
+            .where(and(eq(leads.contactId, contactId), eq(leads.ownerId, ownerId), visibleLeadsFilter(), givenToOrganiser())),
+        ),
+      ),
+    )
+    .returning({
+      id: bookingLeads.id,
+      organisation: bookingLeads.organisation,
+      role: bookingLeads.role,
+      timing: bookingLeads.timing,
+      sessionId: bookingLeads.sessionId,
+      createdAt: bookingLeads.createdAt,
+    })
+  if (claimed.length === 0) return []
+  const sessions = await db
+    .select({ id: talkSessions.id, eventName: talkSessions.eventName, talkTitle: talks.title })
+    .from(talkSessions)
+    .innerJoin(talks, eq(talks.id, talkSessions.talkId))
+    .where(and(eq(talkSessions.workspaceId, ownerId), inArray(talkSessions.id, [...new Set(claimed.map((c) => c.sessionId))])))
+  const labelOf = new Map(sessions.map((s) => [s.id, `${s.talkTitle} · ${s.eventName}`]))
+  return claimed
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((c) => ({
+      id: c.id,
+      organisation: c.organisation,
+      role: c.role,
+      timing: c.timing,
+      sessionLabel: labelOf.get(c.sessionId) ?? 'a session',
+    }))
+}
+
+/** Stores the deal made for a claimed booking lead (once: a stored id is never replaced). */
+export async function recordBookingDeal(db: Db | Tx, ownerId: string, bookingId: string, dealId: string) {
+  const rows = await db
+    .update(bookingLeads)
+    .set({ hubspotDealId: dealId, hubspotDealClaimedAt: null })
+    .where(and(eq(bookingLeads.id, bookingId), eq(bookingLeads.ownerId, ownerId), isNull(bookingLeads.hubspotDealId)))
+    .returning({ id: bookingLeads.id })
+  return rows.length > 0
+}
+
+/** Lets a later push make the deal (this one failed before HubSpot made it). */
+export async function releaseBookingDeal(ownerId: string, bookingId: string, db: Db = getDb()) {
+  await db
+    .update(bookingLeads)
+    .set({ hubspotDealClaimedAt: null })
+    .where(and(eq(bookingLeads.id, bookingId), eq(bookingLeads.ownerId, ownerId), isNull(bookingLeads.hubspotDealId)))
 }

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '~/db/client.server'
+import { bookingLeads } from '~/db/schema/feedback'
 import { crmSyncs } from '~/db/schema/integrations'
 import { leadErasures, leads } from '~/db/schema/leads'
 import { contacts, leadEvents } from '~/db/schema/people'
@@ -142,6 +143,18 @@ export async function eraseCaptures(
   if (where.leadIds.length === 0) return NOTHING_ERASED
   // A testimonial goes with its capture (issue 33 Deliver 2): withdrawn, and recorded so in the ledger.
   await withdrawTestimonials(tx, where.ownerId, where.leadIds)
+  // A booking lead's HubSpot deal (issue 33 Deliver 3) goes with its capture: read before the
+  // delete cascades its row away.
+  const deals = await tx
+    .select({ leadId: bookingLeads.leadId, externalId: bookingLeads.hubspotDealId })
+    .from(bookingLeads)
+    .where(
+      and(
+        eq(bookingLeads.ownerId, where.ownerId),
+        inArray(bookingLeads.leadId, where.leadIds),
+        isNotNull(bookingLeads.hubspotDealId),
+      ),
+    )
   const erased = await tx
     .delete(leads)
     .where(and(eq(leads.ownerId, where.ownerId), inArray(leads.id, where.leadIds)))
@@ -186,6 +199,7 @@ export async function eraseCaptures(
           .filter((c) => c.contactId === e.contactId && c.externalId)
           .map((c) => ({ provider: c.provider, externalId: c.externalId! }))
       : []
+    const crmDeals = deals.filter((d) => d.leadId === e.id).map((d) => ({ provider: 'hubspot', externalId: d.externalId! }))
     await recordLeadEvent(tx, {
       ownerId: e.ownerId,
       contactId: e.contactId,
@@ -195,8 +209,8 @@ export async function eraseCaptures(
       actorId,
       // The workspace's webhooks and CRM never received a capture not given to the organiser (issue
       // 23): its deletion is not news to them — unless the person, by this email, is in the CRM.
-      notify: e.toOrganiser || crmRecords.length > 0 ? 'lead.deleted' : undefined,
-      deleted: { email: e.email, sessionId: e.sessionId, contactDeleted, crmRecords },
+      notify: e.toOrganiser || crmRecords.length > 0 || crmDeals.length > 0 ? 'lead.deleted' : undefined,
+      deleted: { email: e.email, sessionId: e.sessionId, contactDeleted, crmRecords, ...(crmDeals.length ? { crmDeals } : {}) },
     })
   }
   const gone = contactIds.filter((id) => !kept.has(id))

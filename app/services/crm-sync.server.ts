@@ -8,7 +8,11 @@ import { crmProperties, type CrmProvider } from '~/lib/crm-mapping'
 import { CRM_NOT_IN_PLAN, hasCrmIntegration } from '~/lib/plans'
 import { isUuid } from '~/lib/text'
 import {
+  claimBookingDeals,
   clearCrmConnectionError,
+  recordBookingDeal,
+  releaseBookingDeal,
+  type BookingDealClaim,
   getCrmCredentials,
   listUnsyncedPeople,
   hasEnabledCrm,
@@ -20,7 +24,13 @@ import {
 import { recordLeadEvent, type DispatchedLeadEvent } from '~/models/lead-events.server'
 import { ownerPlan } from '~/models/leads.server'
 import { SecretDecryptionError } from '~/platform/secrets.server'
-import { archiveHubSpotContact, HubSpotError, upsertHubSpotContact } from './hubspot.server'
+import {
+  archiveHubSpotContact,
+  archiveHubSpotDeal,
+  createHubSpotDeal,
+  HubSpotError,
+  upsertHubSpotContact,
+} from './hubspot.server'
 
 // Pushing people to a connected CRM (issue 10 Deliver 7 and 9). The lead.event subscriber queues one
 // crm.sync job per event (dedupe key from the event's job id, so a retried dispatch queues nothing
@@ -49,6 +59,14 @@ export async function crmSubscriber(events: DispatchedLeadEvent[], db: Db) {
     if (!connected.has(event.ownerId)) continue
     const base = { provider, ownerId: event.ownerId, contactId: event.contactId }
     const dedupeKey = `crm:${event.jobId}:${provider}`
+    // The erased capture's booking deals go with it (issue 33 Deliver 3), whether or not the person stays.
+    for (const deal of event.deleted?.crmDeals?.filter((d) => d.provider === provider) ?? []) {
+      await enqueueJob(
+        'crm.sync',
+        { ...base, action: 'archive-deal', externalId: deal.externalId },
+        { dedupeKey: `${dedupeKey}:deal:${deal.externalId}` },
+      )
+    }
     if (event.event === 'lead.deleted' && event.deleted?.contactDeleted) {
       const record = event.deleted.crmRecords.find((r) => r.provider === provider)
       if (record) await enqueueJob('crm.sync', { ...base, action: 'archive', externalId: record.externalId }, { dedupeKey })
@@ -141,6 +159,7 @@ export async function runCrmSync(payload: CrmSyncPayload, job: Pick<JobRow, 'att
     return { outcome: 'failed', error: UNREADABLE_TOKEN }
   }
   if (payload.action === 'archive') return archive(db, payload, token, lastAttempt)
+  if (payload.action === 'archive-deal') return archiveDeal(db, payload, token, lastAttempt)
   if (!person) return { outcome: 'skipped: the person is gone' }
 
   let pushed: { id: string; created: boolean }
@@ -170,7 +189,67 @@ export async function runCrmSync(payload: CrmSyncPayload, job: Pick<JobRow, 'att
     return { outcome: 'removed: erased during the push', externalId: pushed.id }
   }
   await clearCrmConnectionError(ownerId, provider, db)
-  return { outcome, externalId: pushed.id }
+  const deals = await pushBookingDeals(db, payload, token, pushed.id, lastAttempt)
+  return { outcome, externalId: pushed.id, ...(deals.length ? { deals } : {}) }
+}
+
+/** The deal's properties: its name, HubSpot's default pipeline and first stage, and what was asked. */
+export function bookingDealProperties(booking: BookingDealClaim): Record<string, string> {
+  const parts = [booking.role && `Role: ${booking.role}`, booking.timing && `When: ${booking.timing}`].filter(Boolean)
+  return {
+    dealname: `Booking: ${booking.organisation || 'a booking request'}`.slice(0, 250),
+    pipeline: 'default',
+    dealstage: 'appointmentscheduled',
+    description: `Asked at ${booking.sessionLabel} (Lectern booking lead).${parts.length ? ` ${parts.join('. ')}.` : ''}`,
+  }
+}
+
+/**
+ * Each booking lead of the person without a deal becomes one HubSpot deal associated with the contact
+ * (issue 33 Deliver 3), after the contact was pushed, so the contact push's gates hold for it too
+ * (the plan, CRM in the plan, a capture given to the organiser). The deal id is stored on the booking
+ * lead: a later push makes no second deal. A failure leaves the contact synced: a retryable one
+ * throws (the job retries; the contact upsert is idempotent), a refused one (the token lacks
+ * crm.objects.deals.write) is shown in Settings and on the person's timeline.
+ */
+async function pushBookingDeals(db: Db, payload: CrmSyncPayload, token: string, contactExternalId: string, lastAttempt: boolean) {
+  const { ownerId, contactId, provider } = payload
+  const done: string[] = []
+  const claims = await claimBookingDeals(ownerId, contactId, db)
+  for (const [i, booking] of claims.entries()) {
+    let deal: { id: string }
+    try {
+      deal = await createHubSpotDeal(token, contactExternalId, bookingDealProperties(booking))
+    } catch (error) {
+      for (const left of claims.slice(i)) await releaseBookingDeal(ownerId, left.id, db)
+      if (!(error instanceof HubSpotError)) throw error
+      if (error.retryable && !lastAttempt) throw error
+      await recordLeadEvent(db, {
+        ownerId,
+        contactId,
+        type: 'crm',
+        data: { provider, outcome: 'deal failed', httpStatus: error.status, error: error.message },
+      })
+      if (!error.retryable) await setCrmConnectionError(ownerId, error.message, provider, db)
+      return done
+    }
+    const stored = await db.transaction(async (tx) => {
+      const kept = await recordBookingDeal(tx, ownerId, booking.id, deal.id)
+      if (kept)
+        await recordLeadEvent(tx, {
+          ownerId,
+          contactId,
+          type: 'crm',
+          data: { provider, outcome: 'deal created', externalId: deal.id },
+        })
+      return kept
+    })
+    // Erased while the deal was being made (its row is gone), or another push whose claim had gone
+    // stale stored one first: this deal must not stay.
+    if (!stored) await archiveHubSpotDeal(token, deal.id)
+    else done.push(deal.id)
+  }
+  return done
 }
 
 async function recordFailure(db: Db, payload: CrmSyncPayload, error: string, status: number | null) {
@@ -206,5 +285,26 @@ async function archive(db: Db, payload: CrmSyncPayload & { action: 'archive' }, 
     )
     if (error.retryable) throw error
     return { outcome: reason, status: error.status, externalId }
+  }
+}
+
+/** After an erasure of a capture with a booking lead: its HubSpot deal is archived too. */
+async function archiveDeal(db: Db, payload: CrmSyncPayload & { action: 'archive-deal' }, token: string, lastAttempt: boolean) {
+  const { ownerId, provider, externalId } = payload
+  try {
+    const result = await archiveHubSpotDeal(token, externalId)
+    return { outcome: result === 'archived' ? 'deal removed' : 'deal removed: already gone', externalId }
+  } catch (error) {
+    if (!(error instanceof HubSpotError)) throw error
+    if (error.retryable && !lastAttempt) throw error
+    // No personal data kept: the deal's id tells the speaker which one to remove by hand.
+    await setCrmConnectionError(
+      ownerId,
+      `HubSpot deal ${externalId} (a booking lead of an erased capture) was not removed: ${error.message} Remove it in HubSpot by hand.`,
+      provider,
+      db,
+    )
+    if (error.retryable) throw error
+    return { outcome: 'deal not removed', status: error.status, externalId }
   }
 }

@@ -1,10 +1,12 @@
 import { getConfig } from '~/config.server'
-import { HUBSPOT_SCOPES } from '~/lib/crm-mapping'
+import { HUBSPOT_DEAL_SCOPE, HUBSPOT_SCOPES } from '~/lib/crm-mapping'
 
 // HubSpot's CRM v3 contacts API, the three calls Lectern makes (docs/integrations.md):
 //   GET    /crm/v3/objects/contacts?limit=1          — checks a token before it is saved
 //   POST   /crm/v3/objects/contacts/batch/upsert      — create or update one contact by email
 //   DELETE /crm/v3/objects/contacts/{id}              — archive a contact (erasure)
+//   POST   /crm/v3/objects/deals                      — a deal for a booking lead, associated with the contact
+//   DELETE /crm/v3/objects/deals/{id}                 — archive that deal (erasure of its capture)
 // Authenticated with a private app's access token as a bearer token. The base URL is the setting
 // HUBSPOT_API_BASE_URL (tests use tests/fakes/hubspot.ts). Errors say whether a retry can help.
 
@@ -28,16 +30,18 @@ export class HubSpotError extends Error {
 }
 
 /** The reason HubSpot gives, or a plain one. */
-function describe(status: number, body: unknown): string {
+function describe(status: number, body: unknown, what = 'contact'): string {
   const message =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message.slice(0, 300) : ''
   if (status === 401)
     return 'HubSpot refused the access token (401): it was revoked, rotated or mistyped. Paste a new token in Settings → Integrations.'
+  if (status === 403 && what === 'deal')
+    return `HubSpot refused the deal (403): the token lacks the scope ${HUBSPOT_DEAL_SCOPE}, which booking leads need. Add it to the private app and paste its token again; contacts are sent meanwhile.`
   if (status === 403)
     return `HubSpot refused the call (403): the token lacks a scope it needs (${HUBSPOT_SCOPES.join(', ')}). Add the scopes to the private app and paste its token again.`
   if (status === 429) return 'HubSpot asked us to slow down (429); retrying.'
   if (status >= 500) return `HubSpot had an error (${status}); retrying.`
-  return `HubSpot refused the contact (${status})${message ? `: ${message}` : ''}`
+  return `HubSpot refused the ${what} (${status})${message ? `: ${message}` : ''}`
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -124,4 +128,32 @@ export async function archiveHubSpotContact(token: string, id: string): Promise<
   if (status === 204 || status === 200) return 'archived'
   if (status === 404) return 'absent'
   throw new HubSpotError(status, describe(status, body))
+}
+
+/** HubSpot's own association type "deal to contact" (HUBSPOT_DEFINED). */
+export const DEAL_TO_CONTACT = 3
+
+/** Creates a deal associated with the contact, in the default pipeline's first stage; its id. */
+export async function createHubSpotDeal(
+  token: string,
+  contactId: string,
+  properties: Record<string, string>,
+): Promise<{ id: string }> {
+  const { status, body } = await call(token, 'POST', '/crm/v3/objects/deals', {
+    properties,
+    associations: [
+      { to: { id: contactId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: DEAL_TO_CONTACT }] },
+    ],
+  })
+  const id = (body as { id?: unknown } | null)?.id
+  if ((status === 201 || status === 200) && typeof id === 'string') return { id }
+  throw new HubSpotError(status === 201 || status === 200 ? 502 : status, describe(status, body, 'deal'))
+}
+
+/** Archives a deal; one already gone counts as removed. */
+export async function archiveHubSpotDeal(token: string, id: string): Promise<'archived' | 'absent'> {
+  const { status, body } = await call(token, 'DELETE', `/crm/v3/objects/deals/${encodeURIComponent(id)}`)
+  if (status === 204 || status === 200) return 'archived'
+  if (status === 404) return 'absent'
+  throw new HubSpotError(status, describe(status, body, 'deal'))
 }

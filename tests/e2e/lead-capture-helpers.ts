@@ -17,6 +17,8 @@ export async function createLeadSession(
     wording?: 'default' | 'own'
     /** true: the directory profile is published, so /speakers/{slug} opens (with a listing plan). */
     published?: boolean
+    /** Feedback on with its window open now: the page asks for a rating and offers the booking question (issue 33). */
+    feedback?: boolean
   } = {},
 ) {
   const res = await request.post(`${appUrl()}/__e2e/lead-session`, { data: { email: speakerEmail, ...options } })

@@ -4,12 +4,18 @@ import { createServer, type Server } from 'node:http'
 // A local stand-in for HubSpot's CRM v3 contacts API (set via HUBSPOT_API_BASE_URL), answering the
 // calls Lectern makes the way HubSpot does: bearer private-app tokens with scopes (401 unknown
 // token, 403 missing scope), GET /crm/v3/objects/contacts, POST …/contacts/batch/upsert by email
-// (400 for a property the portal does not have), DELETE …/contacts/{id}. Every request is recorded.
+// (400 for a property the portal does not have), DELETE …/contacts/{id}; and the deals calls of
+// booking leads (issue 33): POST /crm/v3/objects/deals with associations to a contact (type 3, deal to
+// contact; 400 for an unknown contact, property or association type), DELETE …/deals/{id}, both
+// needing crm.objects.deals.write. Every request is recorded.
 // Test controls: GET /__fake/requests, GET /__fake/contacts[?email=], POST /__fake/tokens {token, scopes},
 // POST /__fake/properties {names}, POST /__fake/fail {count, status}, POST /__fake/reset.
 
 export const READ = 'crm.objects.contacts.read'
 export const WRITE = 'crm.objects.contacts.write'
+export const DEALS_WRITE = 'crm.objects.deals.write'
+
+export type FakeDeal = { id: string; properties: Record<string, string>; contactIds: string[]; createdAt: string }
 
 export type FakeContact = { id: string; properties: Record<string, string>; createdAt: string; updatedAt: string }
 export type RecordedRequest = {
@@ -26,10 +32,12 @@ export type FakeHubSpot = {
   url: string
   requests: RecordedRequest[]
   contacts: Map<string, FakeContact>
+  deals: Map<string, FakeDeal>
   addToken: (token: string, scopes?: string[]) => void
   revokeToken: (token: string) => void
   addProperties: (...names: string[]) => void
-  failNext: (count: number, status?: number) => void
+  /** The next `count` calls fail with `status` — only those to `path`, when given. */
+  failNext: (count: number, status?: number, path?: string) => void
   /** Upserts that created a contact with this email. */
   creates: (email: string) => RecordedRequest[]
   updates: (email: string) => RecordedRequest[]
@@ -41,15 +49,28 @@ export type FakeHubSpot = {
 
 // A new portal's contact properties (a few of them), plus whatever a test adds.
 const DEFAULT_PROPERTIES = ['email', 'firstname', 'lastname', 'company', 'jobtitle', 'phone', 'website', 'lifecyclestage']
+// A new portal's deal properties (a few of them) and its default pipeline's stages.
+const DEAL_PROPERTIES = new Set(['dealname', 'pipeline', 'dealstage', 'description', 'amount', 'closedate', 'hubspot_owner_id'])
+const DEFAULT_STAGES = new Set([
+  'appointmentscheduled',
+  'qualifiedtobuy',
+  'presentationscheduled',
+  'decisionmakerboughtin',
+  'contractsent',
+  'closedwon',
+  'closedlost',
+])
 
 export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<FakeHubSpot> {
   const tokens = new Map<string, Set<string>>()
   const properties = new Set(DEFAULT_PROPERTIES)
   const contacts = new Map<string, FakeContact>()
+  const deals = new Map<string, FakeDeal>()
   const requests: RecordedRequest[] = []
   let nextId = 1001
   let failures = 0
   let failStatus = 500
+  let failPath: string | null = null
 
   const findByEmail = (email: string) =>
     [...contacts.values()].find((c) => c.properties.email?.toLowerCase() === email.toLowerCase())
@@ -64,10 +85,12 @@ export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<Fa
   const reset = () => {
     tokens.clear()
     contacts.clear()
+    deals.clear()
     requests.length = 0
     properties.clear()
     for (const p of DEFAULT_PROPERTIES) properties.add(p)
     failures = 0
+    failPath = null
   }
 
   const server = createServer((req, res) => {
@@ -109,6 +132,7 @@ export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<Fa
         if (req.method === 'POST' && url.pathname === '/__fake/fail') {
           failures = input.count ?? 1
           failStatus = input.status ?? 500
+          failPath = null
           return json(200, { ok: true })
         }
         if (req.method === 'POST' && url.pathname === '/__fake/reset') {
@@ -130,7 +154,7 @@ export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<Fa
           category: 'INVALID_AUTHENTICATION',
         })
       }
-      if (failures > 0) {
+      if (failures > 0 && (failPath === null || failPath === url.pathname)) {
         failures--
         if (failStatus === 429) {
           res.setHeader('Retry-After', '1')
@@ -227,6 +251,43 @@ export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<Fa
         })
       }
 
+      if (req.method === 'POST' && url.pathname === '/crm/v3/objects/deals') {
+        if (needs(DEALS_WRITE)) return
+        const input = (body ?? {}) as {
+          properties?: Record<string, unknown>
+          associations?: { to?: { id?: unknown }; types?: { associationCategory?: unknown; associationTypeId?: unknown }[] }[]
+        }
+        const given = Object.entries(input.properties ?? {})
+        const invalid = (message: string) => json(400, { status: 'error', message, correlationId, category: 'VALIDATION_ERROR' })
+        const unknown = given.filter(([name]) => !DEAL_PROPERTIES.has(name))
+        if (unknown.length)
+          return invalid(`Property values were not valid: ${unknown.map(([n]) => `Property "${n}" does not exist`).join('; ')}`)
+        const props = Object.fromEntries(given.map(([k, v]) => [k, String(v)]))
+        if (props.pipeline && props.pipeline !== 'default') return invalid(`${props.pipeline} is not a valid pipeline`)
+        if (props.dealstage && !DEFAULT_STAGES.has(props.dealstage))
+          return invalid(`${props.dealstage} is not a valid deal stage`)
+        const contactIds: string[] = []
+        for (const a of input.associations ?? []) {
+          const type = a.types?.[0]
+          if (type?.associationCategory !== 'HUBSPOT_DEFINED' || type.associationTypeId !== 3)
+            return invalid('Invalid association type for deal to contact')
+          const to = String(a.to?.id ?? '')
+          if (!contacts.has(to)) return invalid(`No contact with id ${to} exists`)
+          contactIds.push(to)
+        }
+        const now = new Date().toISOString()
+        const deal: FakeDeal = { id: String(nextId++), properties: props, contactIds, createdAt: now }
+        deals.set(deal.id, deal)
+        return json(201, { id: deal.id, properties: props, createdAt: now, updatedAt: now, archived: false })
+      }
+
+      const oneDeal = /^\/crm\/v3\/objects\/deals\/([^/]+)$/.exec(url.pathname)
+      if (req.method === 'DELETE' && oneDeal) {
+        if (needs(DEALS_WRITE)) return
+        deals.delete(decodeURIComponent(oneDeal[1]!))
+        return json(204)
+      }
+
       const one = /^\/crm\/v3\/objects\/contacts\/([^/]+)$/.exec(url.pathname)
       if (req.method === 'DELETE' && one) {
         if (needs(WRITE)) return
@@ -245,12 +306,14 @@ export async function startFakeHubSpot(port = 0, host = '127.0.0.1'): Promise<Fa
     url: `http://${host}:${actualPort}`,
     requests,
     contacts,
+    deals,
     addToken: (token, scopes = [READ, WRITE]) => void tokens.set(token, new Set(scopes)),
     revokeToken: (token) => void tokens.delete(token),
     addProperties: (...names) => names.forEach((n) => properties.add(n)),
-    failNext(count, status = 500) {
+    failNext(count, status = 500, path) {
       failures = count
       failStatus = status
+      failPath = path ?? null
     },
     creates: (email) => upsertsOf(email, true),
     updates: (email) => upsertsOf(email, false),

@@ -135,6 +135,11 @@ export const bookingLeads = pgTable(
     role: text('role').notNull(),
     // When, in the attendee's words ("Next spring", "October 2027").
     timing: text('timing').notNull(),
+    // The HubSpot deal made for it (issue 33 Deliver 3; app/services/crm-sync.server.ts): set once, so
+    // a booking lead becomes one deal however often the person is pushed. claimed_at marks a push
+    // creating it right now (another push leaves it alone until the claim is a minute old).
+    hubspotDealId: text('hubspot_deal_id'),
+    hubspotDealClaimedAt: timestamp('hubspot_deal_claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,7 +8,7 @@ import { buttonClass } from '~/components/forms'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { crmSyncText, formatAgo } from '~/lib/crm-sync-state'
 import { getCrmConnection, listQuestionLabels, listRecentCrmSyncs } from '~/models/crm.server'
-import { HUBSPOT_SCOPES } from '~/lib/crm-mapping'
+import { HUBSPOT_DEAL_SCOPE, HUBSPOT_SCOPES } from '~/lib/crm-mapping'
 import { crmNotInPlanMessage, hasCrmIntegration } from '~/lib/plans'
 import { ownerPlan } from '~/models/leads.server'
 import { ConnectForm, MappingForm } from './hubspot-forms'
@@ -112,7 +112,8 @@ export default function Integrations() {
               <li>In HubSpot, open Settings → Integrations → Private Apps and create an app.</li>
               <li>
                 Give it the scopes <code className="text-slate-100">{HUBSPOT_SCOPES[0]}</code> and{' '}
-                <code className="text-slate-100">{HUBSPOT_SCOPES[1]}</code>.
+                <code className="text-slate-100">{HUBSPOT_SCOPES[1]}</code>, and{' '}
+                <code className="text-slate-100">{HUBSPOT_DEAL_SCOPE}</code> for booking leads to become deals.
               </li>
               <li>Copy its access token from the Auth tab and paste it here.</li>
             </ol>
