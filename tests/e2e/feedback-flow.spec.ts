@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createLeadSession } from './lead-capture-helpers'
 import { giveFeedback, leaveDetails, makeReportLink, turnFeedbackOn } from './feedback-helpers'
-import { expectNoAxeViolations, signIn, uniqueEmail } from './utils'
+import { appUrl, expectNoAxeViolations, signIn, uniqueEmail } from './utils'
 
 // Issue 33 end to end in Chromium: the speaker turns feedback on in the session's edit screen; attendees
 // answer without details (and change their answer), and with details and the testimonial box ticked;
@@ -115,5 +115,60 @@ test('feedback from turning it on to the report link', async ({ page, context, b
     await expectNoAxeViolations(late)
   } finally {
     await Promise.all(phones.map((p) => p.close()))
+  }
+})
+
+/** "YYYY-MM-DDTHH:mm" in a zone, as the form's datetime-local field takes it. */
+function localMinute(at: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(at)
+    .replace(' ', 'T')
+}
+
+test("an approved quote of an event's session shows on the event page", async ({ page, context, browser }) => {
+  test.slow()
+  const email = uniqueEmail('fb-organiser')
+  const res = await context.request.post(`${appUrl()}/__e2e/organiser-event`, { data: { email, today: true, live: true } })
+  expect(res.ok()).toBe(true)
+  const { slug, sessions } = (await res.json()) as { slug: string; sessions: { sessionId: string; code: string }[] }
+  const { sessionId, code } = sessions[0]!
+  await signIn(context, email)
+  // The organiser turns feedback on for Ada's session, started five minutes ago.
+  await turnFeedbackOn(page, sessionId, {
+    opens: 'start',
+    closesAfter: '60',
+    startsAt: localMinute(new Date(Date.now() - 5 * 60_000), 'Europe/London'),
+  })
+  await expect(page.getByText(/^Feedback is on\. .* Feedback is open until/)).toBeVisible()
+
+  const phone = await browser.newContext()
+  try {
+    const attendee = await phone.newPage()
+    await attendee.goto(`/t/${code}`)
+    await giveFeedback(attendee, { rating: '5', use: 'Notes I will keep' })
+    await attendee.getByLabel("You may quote this on Ada Lovelace's profile with my name").check()
+    await leaveDetails(attendee, { firstName: 'Grace', email: uniqueEmail('grace-event'), role: false })
+    await attendee.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(attendee).toHaveURL(/\/thanks\//)
+
+    await page.goto(`/app/sessions/${sessionId}/feedback`)
+    await page.getByRole('button', { name: 'Approve the quote of Grace' }).click()
+    await expect(page.getByText('0 waiting for approval.', { exact: false })).toBeVisible()
+
+    await attendee.goto(`/e/${slug}`)
+    const said = attendee.getByRole('region', { name: 'What the audience said' })
+    await expect(said.getByText('“Notes I will keep”')).toBeVisible()
+    await expect(said).toContainText('— Grace, on “Notes on the engine”')
+    await expect(said).not.toContainText('@example.com')
+    await expectNoAxeViolations(attendee)
+  } finally {
+    await phone.close()
   }
 })

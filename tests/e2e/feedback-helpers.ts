@@ -51,17 +51,17 @@ export async function giveFeedback(
   }
 }
 
-/** The details part of the default fixture session's form (role is required there). */
+/** The details part of the attendee form; `role: false` for a session without the fixture's required role question. */
 export async function leaveDetails(
   page: Page,
-  details: { firstName: string; email: string; company?: string; jobTitle?: string },
+  details: { firstName: string; email: string; company?: string; jobTitle?: string; role?: boolean },
 ) {
   // With feedback open, the details are optional and say so.
   await page.getByLabel('First name (optional)', { exact: true }).fill(details.firstName)
   await page.getByLabel('Email (optional)', { exact: true }).fill(details.email)
   if (details.company) await page.getByLabel('Company (optional)', { exact: true }).fill(details.company)
   if (details.jobTitle) await page.getByLabel('Job title (optional)', { exact: true }).fill(details.jobTitle)
-  await page.getByRole('radio', { name: 'Engineering' }).check()
+  if (details.role !== false) await page.getByRole('radio', { name: 'Engineering' }).check()
 }
 
 /** The report link the Feedback page shows once, after "Make a report link". */
