@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { Fragment } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { shellMeta } from '~/components/layout/meta'
 import { getDevMailboxMessage, requireDevMailbox } from '~/services/email.server'
@@ -18,9 +19,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   )
   return {
     message: {
+      from: message.from,
       to: message.to,
       replyTo: message.replyTo,
       subject: message.subject,
+      headers: message.headers,
       html: message.html,
       text: message.text,
       status: message.status,
@@ -38,7 +41,9 @@ export default function DevMailboxMessage() {
         ← All messages
       </Link>
       <h1 className="mt-4 text-2xl font-bold text-white">{message.subject}</h1>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-300">
+      <dl aria-label="Headers" className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-300">
+        <dt className="text-slate-400">From</dt>
+        <dd className="break-all">{message.from}</dd>
         <dt className="text-slate-400">To</dt>
         <dd>{message.to}</dd>
         {message.replyTo ? (
@@ -47,6 +52,15 @@ export default function DevMailboxMessage() {
             <dd>{message.replyTo}</dd>
           </>
         ) : null}
+        <dt className="text-slate-400">Subject</dt>
+        <dd className="break-words">{message.subject}</dd>
+        {/* A follow-up's own headers (List-Unsubscribe, List-Unsubscribe-Post), as Resend would get them. */}
+        {message.headers.map(([name, value]) => (
+          <Fragment key={name}>
+            <dt className="text-slate-400">{name}</dt>
+            <dd className="break-all font-mono text-xs">{value}</dd>
+          </Fragment>
+        ))}
         <dt className="text-slate-400">Queued</dt>
         <dd>
           <time dateTime={message.createdAt}>{message.createdAt.replace('T', ' ').slice(0, 19)} UTC</time>

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, or } from 'drizzle-orm'
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { AppLoadContext } from '@remix-run/node'
 import { getConfig, type Config } from '~/config.server'
 import { getDb } from '~/db/client.server'
-import { emailOutbox } from '~/db/schema/jobs'
+import { emailOutbox, jobs } from '~/db/schema/jobs'
 import type { Email, EmailJob } from '~/jobs/payloads'
 import type { JobRow } from '~/jobs/queue.server'
 import { isLoopbackAddress } from '~/lib/ip-ranges'
@@ -117,7 +117,26 @@ export async function listDevMailbox(limit = 50) {
     .limit(limit)
 }
 
+/**
+ * One message of the dev mailbox with the headers it went with (issue 32 Deliver 8): From as sent —
+ * a follow-up's own ("{name} via …" or its sending domain's), else MAIL_FROM, which the transport
+ * adds to every other email — and the extra headers a follow-up carries (List-Unsubscribe,
+ * List-Unsubscribe-Post), read from the job's payload.
+ */
 export async function getDevMailboxMessage(id: string) {
-  const [row] = await getDb().select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1)
-  return row ?? null
+  const db = getDb()
+  const [[row], [sent]] = await Promise.all([
+    db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1),
+    db
+      .select({ from: sql<string | null>`${jobs.payload}->>'from'`, headers: sql<unknown>`${jobs.payload}->'headers'` })
+      .from(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.kind, 'email')))
+      .limit(1),
+  ])
+  if (!row) return null
+  const headers =
+    sent?.headers && typeof sent.headers === 'object' && !Array.isArray(sent.headers)
+      ? Object.entries(sent.headers as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string')
+      : []
+  return { ...row, from: sent?.from ?? getConfig().MAIL_FROM, headers }
 }

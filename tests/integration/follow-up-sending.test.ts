@@ -11,8 +11,10 @@ import { followUpTokenHash } from '~/platform/follow-up-tokens.server'
 import { createBatchTransport, runFollowUpBatch, senderFrom, type BatchTransport } from '~/services/follow-up-send.server'
 import { createJobRegistry } from '~/services/job-kinds.server'
 import { JobWorker } from '~/services/jobs.server'
+import { loader as devMessageLoader } from '~/routes/dev.mailbox_.$id'
 import { startFakeResend, type FakeResend } from '../fakes/resend'
 import { drainUntilFinished, sendingFixture } from './follow-up-utils'
+import { call, makeRequest } from './utils'
 
 // Issue 32 Deliver 3, 4, 8 and 10: sending a follow-up through the job queue — the dev mailbox
 // without Resend, and the real resend SDK against the fake at its HTTP boundary (batch call,
@@ -260,6 +262,22 @@ describe('sending a follow-up without Resend', () => {
       expect(copy.leadIds).toHaveLength(1)
     }
     expect(fake.batchCalls).toHaveLength(0)
+
+    // The dev mailbox page shows each message with the headers it went with (Deliver 8).
+    const id = copies[0]!.id
+    const page = (await call(devMessageLoader, makeRequest(`/dev/mailbox/${id}`), { id })) as {
+      message: { from: string; to: string; replyTo: string | null; headers: [string, string][] }
+    }
+    const payload = copies[0]!.payload as { to: string; headers: Record<string, string> }
+    expect(page.message).toMatchObject({
+      from: '"Ada Lovelace via Lectern" <hello@lectern.local>',
+      to: payload.to,
+      replyTo: 'ada@speakers.example',
+    })
+    expect(page.message.headers).toEqual([
+      ['List-Unsubscribe', payload.headers['List-Unsubscribe']],
+      ['List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'],
+    ])
   })
 
   it('sends nothing and finishes at once when nobody is left to receive it', async () => {

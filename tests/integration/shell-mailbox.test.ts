@@ -25,10 +25,13 @@ describe('/dev/mailbox', () => {
     expect(list.messages.find((m) => m.id === id)).toMatchObject({ subject: 'Your sign-in link', to: 'dev@example.com' })
 
     const one = (await call(messageLoader, makeRequest(`/dev/mailbox/${id}`), { id })) as {
-      message: { subject: string; html: string; text: string }
+      message: { subject: string; html: string; text: string; from: string; headers: [string, string][] }
       links: string[]
     }
     expect(one.message.subject).toBe('Your sign-in link')
+    // The From the transport adds (MAIL_FROM); no extra headers on an ordinary email.
+    expect(one.message.from).toBe(getConfig().MAIL_FROM)
+    expect(one.message.headers).toEqual([])
     expect(one.links).toEqual(['http://localhost:3000/auth/callback?token=abc&x=1'])
   })
 
