@@ -487,6 +487,10 @@ describe('sessions: page, status, duplicate, delete', () => {
       offerKind: 'url',
       offerTitle: 'Slides',
       offerUrl: 'https://ex.com',
+      feedbackEnabled: true,
+      feedbackOpens: 'before_end',
+      feedbackOpensBeforeEndMinutes: 5,
+      feedbackClosesAfterMinutes: 45,
     })
     await act(owner.cookie, sessionId, 'go-live')
     await seedViewsAndLeads(sessionId, owner.id, { scans: 2, visits: 0, leadCount: 1 })
@@ -500,6 +504,11 @@ describe('sessions: page, status, duplicate, delete', () => {
       offerTitle: 'Slides',
       offerUrl: 'https://ex.com',
       unlocked: false,
+      // The feedback settings come along (issue 33).
+      feedbackEnabled: true,
+      feedbackOpens: 'before_end',
+      feedbackOpensBeforeEndMinutes: 5,
+      feedbackClosesAfterMinutes: 45,
     })
     expect(copy!.code).not.toBe(code)
     const stats = dataOf<{ stats: { scans: number; leads: number } }>(
