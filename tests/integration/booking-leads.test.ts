@@ -47,7 +47,7 @@ async function workspace(plan: 'free' | 'pro' = 'pro') {
   return { owner, session, cookie: await sessionCookie(owner.id) }
 }
 
-type ListData = { rows: { email: string }[]; total: number; query: string }
+type ListData = { rows: { email: string; bookingOrganisation: string | null }[]; total: number; query: string }
 const list = async (cookie: string, query: string) =>
   (await call(listLoader, makeRequest(`/app/leads?${query}`, { cookie }))) as ListData
 
@@ -69,7 +69,8 @@ describe('booking leads in the leads list, the person page and the exports', () 
     expect(all.rows.map((r) => r.email).sort()).toEqual([booked, plain].sort())
     const segment = await list(cookie, 'booking=yes')
     expect(segment.query).toBe('booking=yes')
-    expect(segment.rows.map((r) => r.email)).toEqual([booked])
+    expect(segment.rows.map((r) => [r.email, r.bookingOrganisation])).toEqual([[booked, BOOKING.organisation]])
+    expect(all.rows.find((r) => r.email === plain)!.bookingOrganisation).toBeNull()
     expect(segment.total).toBe(1)
 
     const view = (await call(personLoader, makeRequest(`/app/leads/${made.contactId}`, { cookie }), {

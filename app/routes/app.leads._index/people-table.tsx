@@ -26,6 +26,8 @@ export type PersonRow = {
   captures: number
   latestEvent: string
   lastCapturedAt: string
+  /** The organisation of their newest booking request at a visible capture (issue 33), else null. */
+  bookingOrganisation: string | null
 }
 
 const BAND_CLASS: Record<ScoreBand, string> = {
@@ -166,6 +168,9 @@ function PersonCell({ row: r }: { row: PersonRow }) {
         <div className="text-slate-300">{[r.company, r.jobTitle].filter(Boolean).join(' · ')}</div>
       ) : null}
       {r.marketingConsent ? <div className="text-xs text-emerald-300">Marketing consent</div> : null}
+      {r.bookingOrganisation !== null ? (
+        <div className="text-xs text-amber-200">Booking request: {r.bookingOrganisation}</div>
+      ) : null}
     </>
   )
 }

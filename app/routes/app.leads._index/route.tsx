@@ -74,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       captures: r.captures,
       latestEvent: r.events[0] ?? '',
       lastCapturedAt: r.lastCapturedAt.toISOString(),
+      bookingOrganisation: r.booking?.organisation ?? null,
     })),
     options: {
       sessions: options.sessions.map((s) => ({ id: s.id, label: s.label })),
