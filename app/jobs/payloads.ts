@@ -85,6 +85,12 @@ export type JobPayloads = {
   'follow_up.start': { followUpId: string }
   /** Hourly: start any scheduled follow-up whose time has passed without its start job (a safety net). */
   'follow_up.sweep': Record<string, never>
+  /**
+   * Automatic follow-ups (Deliver 7): first sends whose session end + delay has come, and later
+   * sign-ups whose delay has passed (app/services/follow-up-automatic.server.ts). Hourly, and queued
+   * for each next due moment.
+   */
+  'follow_up.automatic': Record<string, never>
   /** A canceled plan's paid period ended: recompute the workspace's plan from our tables (app/models/billing.server.ts). */
   'billing.recheck': { workspaceId: string }
 }

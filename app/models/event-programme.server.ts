@@ -1,3 +1,4 @@
+import { sessionTimingChanged } from './follow-up-automatic.server'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Tx } from '~/db/client.server'
 import { eventSpeakers } from '~/db/schema/events'
@@ -64,6 +65,7 @@ export async function upsertProgrammeRow(
       .set({ title: row.talkTitle, abstract: row.talkDescription, updatedAt: new Date() })
       .where(eq(talks.id, existing.talkId))
     await tx.update(talkSessions).set(timing).where(eq(talkSessions.id, existing.id))
+    await sessionTimingChanged(tx, event.workspaceId, existing.id)
     return { speakerId: speaker.id, sessionId: existing.id, speaker: speaker.outcome, session: 'updated' }
   }
   const [talk] = await tx

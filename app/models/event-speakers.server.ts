@@ -1,3 +1,4 @@
+import { sessionTimingChanged } from './follow-up-automatic.server'
 import { and, asc, count, eq, inArray, lt, ne, notExists, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { eventImports, eventRooms, eventSpeakers } from '~/db/schema/events'
@@ -182,6 +183,8 @@ export async function updateEventSession(
         updatedAt: now,
       })
       .where(eq(talkSessions.id, session.id))
+    // Its automatic follow-up's first send moves with the session's end (issue 32 Deliver 7).
+    await sessionTimingChanged(tx, workspaceId, session.id)
     return 'ok'
   })
 }

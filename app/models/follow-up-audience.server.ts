@@ -76,7 +76,12 @@ function suppressed(reason: 'bounced' | 'complained' | 'unsubscribed') {
  * given, visible, consent, bounced, complained (RecipientFacts; erased is false for a live person).
  * Null when the source is gone (a deleted segment).
  */
-export async function audienceFactsQuery(audience: Audience, plan: Plan, db: Executor = getDb()): Promise<SQL | null> {
+export async function audienceFactsQuery(
+  audience: Audience,
+  plan: Plan,
+  db: Executor = getDb(),
+  options: { signedUpAt?: boolean } = {},
+): Promise<SQL | null> {
   const where = await peopleOf(audience, plan, db)
   if (!where) return null
   const w = audience.scope.ownerId
@@ -95,9 +100,22 @@ export async function audienceFactsQuery(audience: Audience, plan: Plan, db: Exe
       else 'no'
     end as consent,
     ${suppressed('bounced')} as bounced,
-    ${suppressed('complained')} as complained
+    ${suppressed('complained')} as complained${options.signedUpAt ? sql`,
+    ${signedUpAt(own, src, runner)} as signed_up_at` : sql``}
   from ${contacts}
   where ${where}`
+}
+
+/**
+ * When the person last signed up in the source (an automatic follow-up's late sign-ups, Deliver 7):
+ * their latest submission in the consent ledger among the captures given to the sender, else the
+ * capture's own time (captures written without a submission).
+ */
+function signedUpAt(own: SQL, src: SQL, runner: SQL): SQL {
+  const captures = sql`select ${leads.id} from ${leads} where ${own} and ${src} and ${runner}`
+  return sql`coalesce(
+      (select max("su"."created_at") from ${leadConsents} as "su" where "su"."lead_id" in (${captures}) and "su"."withdrawn_via" is null),
+      (select max(${leads.createdAt}) from ${leads} where ${own} and ${src} and ${runner}))`
 }
 
 /**

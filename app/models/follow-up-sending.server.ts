@@ -77,6 +77,8 @@ export async function startFollowUp(
           eq(followUps.id, candidate.id),
           eq(followUps.bodyHtml, candidate.bodyHtml),
           eq(followUps.subject, candidate.subject),
+          // A paused automatic follow-up sends nothing (Deliver 7); a manual one is never paused.
+          eq(followUps.paused, false),
           options.due
             ? and(eq(followUps.status, 'scheduled'), lte(followUps.scheduledAt, options.due))
             : inArray(followUps.status, ['draft', 'scheduled']),
@@ -142,7 +144,7 @@ export async function sendFollowUpNow(
 ): Promise<StartResult> {
   if (!isUuid(id)) return 'not-found'
   const [row] = await getDb()
-    .select({ id: followUps.id })
+    .select({ id: followUps.id, automatic: followUps.automatic })
     .from(followUps)
     .where(
       and(
@@ -153,6 +155,8 @@ export async function sendFollowUpNow(
     )
     .limit(1)
   if (!row) return 'not-found'
+  // An automatic follow-up goes by its session's end, never by "Send now".
+  if (row.automatic) return 'not-editable'
   return startFollowUp(row.id, { ownerId: scope.ownerId, actor, from })
 }
 
@@ -161,7 +165,8 @@ export async function dueFollowUps(now: Date, limit = 100) {
   const rows = await getDb()
     .select({ id: followUps.id })
     .from(followUps)
-    .where(and(eq(followUps.status, 'scheduled'), lte(followUps.scheduledAt, now)))
+    // Automatic follow-ups go by their session's current end (app/models/follow-up-automatic.server.ts).
+    .where(and(eq(followUps.status, 'scheduled'), eq(followUps.automatic, false), lte(followUps.scheduledAt, now)))
     .limit(limit)
   return rows.map((r) => r.id)
 }
@@ -332,7 +337,7 @@ export async function holdSendsFor(ms: number) {
     on conflict (key) do update set next_at = greatest(${sendRates.nextAt}, now() + ${until}::interval)`)
 }
 
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   // postgres.js answers with the rows, PGlite with { rows }.
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[]
 }

@@ -241,7 +241,8 @@ export async function scheduleFollowUp(
     const rows = await tx
       .update(followUps)
       .set({ status: 'scheduled', scheduledAt: at, timeZone: when.timeZone, statusReason: null, updatedAt: now })
-      .where(and(visibleTo(scope, id), inArray(followUps.status, EDITABLE)))
+      // An automatic follow-up goes by its session's end (app/models/follow-up-automatic.server.ts).
+      .where(and(visibleTo(scope, id), eq(followUps.automatic, false), inArray(followUps.status, EDITABLE)))
       .returning({ id: followUps.id })
     if (rows.length) await enqueueJob('follow_up.start', { followUpId: id }, { tx, runAt: at })
     return rows.length > 0
@@ -255,7 +256,7 @@ export async function unscheduleFollowUp(scope: Scope, id: string): Promise<Chan
   const rows = await getDb()
     .update(followUps)
     .set({ status: 'draft', scheduledAt: null, updatedAt: new Date() })
-    .where(and(visibleTo(scope, id), eq(followUps.status, 'scheduled')))
+    .where(and(visibleTo(scope, id), eq(followUps.automatic, false), eq(followUps.status, 'scheduled')))
     .returning({ id: followUps.id })
   return rows.length ? 'ok' : why(scope, id)
 }
@@ -274,7 +275,8 @@ export async function cancelFollowUp(scope: Scope, id: string, reason = 'Cancell
       finishedAt: new Date(),
       updatedAt: new Date(),
     })
-    .where(and(visibleTo(scope, id), inArray(followUps.status, EDITABLE)))
+    // An automatic follow-up is paused, not cancelled: its session keeps it (one per session).
+    .where(and(visibleTo(scope, id), eq(followUps.automatic, false), inArray(followUps.status, EDITABLE)))
     .returning({ id: followUps.id })
   return rows.length ? 'ok' : why(scope, id)
 }

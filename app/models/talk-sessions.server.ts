@@ -1,3 +1,4 @@
+import { sessionTimingChanged } from './follow-up-automatic.server'
 import { refreshSessionUnlocked } from './session-unlocks.server'
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
@@ -184,6 +185,8 @@ export async function updateSession(scope: Scope, id: string, input: SessionInpu
       .update(talkSessions)
       .set({ ...columnsFrom(input), updatedAt: new Date() })
       .where(mine)
+    // Its automatic follow-up's first send moves with the session's end (issue 32 Deliver 7).
+    await sessionTimingChanged(tx, ownerId, id)
     // A replaced or removed offer file is deleted once this commits (unless a duplicate still uses it).
     if (input.offerFile !== undefined && before.offerFileKey && before.offerFileKey !== input.offerFile?.key) {
       await releaseStoredKeys([before.offerFileKey], tx)

@@ -17,6 +17,7 @@ import {
   runFollowUpSweep,
   type BatchTransport,
 } from './follow-up-send.server'
+import { runAutomaticSweep } from './follow-up-automatic.server'
 import { dispatchLeadEvent, dispatchLeadEvents } from './lead-events.server'
 import { runRetention } from './lead-retention.server'
 import { rescoreSession } from './lead-scoring.server'
@@ -96,6 +97,13 @@ export function createJobRegistry(
       maxAttempts: 3,
       scheduledPayload: () => ({}),
       run: () => runFollowUpSweep(),
+    },
+    // Deliver 7: the sessions' automatic follow-ups (safe to run again: nobody gets a second copy).
+    'follow_up.automatic': {
+      everyMs: 60 * 60 * 1000,
+      maxAttempts: 3,
+      scheduledPayload: () => ({}),
+      run: () => runAutomaticSweep(),
     },
     'leads.retention': {
       everyMs: DAY_MS,
