@@ -43,6 +43,15 @@ export function lateSignUpCutoff(now: Date, delayHours: number): Date {
 
 export type AutoPhase = 'draft' | 'paused' | 'waiting' | 'sending' | 'running' | 'stopped'
 
+export const AUTO_PHASE_LABELS: Record<AutoPhase, string> = {
+  draft: 'Not turned on',
+  paused: 'Paused',
+  waiting: 'On: waiting for the session to end',
+  sending: 'On: sending',
+  running: 'On: sent; later sign-ups get it',
+  stopped: 'Cancelled',
+}
+
 /**
  * Where an automatic follow-up stands: written but not turned on (draft), paused, turned on and
  * waiting for its first send, sending it (or a later sign-up's), or running after the first send

@@ -80,6 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }),
       scheduledLocal: followUp.scheduledAt ? utcToZonedLocal(followUp.scheduledAt, followUp.timeZone ?? zone) : '',
       automatic: followUp.automatic,
+      autoSessionId: followUp.autoSessionId,
     },
     editable,
     mayChange,
@@ -213,7 +214,16 @@ export default function FollowUpPage() {
         </p>
       ) : null}
       {editable && loaded.preview ? <Preview /> : null}
-      {editable && loaded.mayChange ? <SendControls scheduleResult={resultFor('schedule')} /> : null}
+      {followUp.automatic && followUp.autoSessionId ? (
+        <p className="mt-6 max-w-3xl text-sm text-slate-300" data-testid="automatic-note">
+          This is its session’s automatic follow-up: it sends itself after the session ends.{' '}
+          <Link to={`/app/sessions/${followUp.autoSessionId}/automatic-follow-up`} className="text-brand-300 underline">
+            Turn it on, pause or resume it, and set its timing on the session’s automatic follow-up page
+          </Link>
+          .
+        </p>
+      ) : null}
+      {editable && loaded.mayChange && !followUp.automatic ? <SendControls scheduleResult={resultFor('schedule')} /> : null}
       {editable && loaded.mayChange ? (
         <Panel title="Edit" id="edit-title">
           <DraftForm

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { requireWorkspace } from '~/auth/workspace.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
+import { AUTO_PHASE_LABELS, autoPhase } from '~/lib/follow-up-automatic'
 import { FOLLOW_UP_STATUS_LABELS } from '~/lib/follow-ups'
 import { sourceInfo } from '~/models/follow-up-compose.server'
 import { listFollowUps } from '~/models/follow-ups.server'
@@ -19,7 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rows.map(async (f) => ({
       id: f.id,
       subject: f.subject,
-      status: FOLLOW_UP_STATUS_LABELS[f.status],
+      // An automatic one's state (Deliver 7): its counts add up every send, the first and the later sign-ups'.
+      status: f.automatic ? AUTO_PHASE_LABELS[autoPhase(f)] : FOLLOW_UP_STATUS_LABELS[f.status],
       source: `${SOURCE_WORDS[f.source]}: ${(await sourceInfo(scope.ownerId, f.source, f.sourceId))?.name ?? 'deleted'}`,
       automatic: f.automatic,
       sent: f.sentCount,

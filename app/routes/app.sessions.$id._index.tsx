@@ -32,6 +32,7 @@ import { getDisplayLinkInfo, makeDisplayLink, revokeDisplayLink } from '~/models
 import { getMember } from '~/models/memberships.server'
 import { closeSession, deleteSession, duplicateSession, getSession } from '~/models/talk-sessions.server'
 import { unlockOffer } from '~/services/checkout.server'
+import { automaticEntry } from '~/services/follow-up-automatic.server'
 import { goLiveAskingName, OTHER_SPEAKER_NAMELESS, publicNameOf } from '~/services/first-run.server'
 import { readForm } from '~/services/request-body.server'
 import { redirectWithToast } from '~/services/toast.server'
@@ -81,6 +82,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     asksName: changes && (await goLiveAsksName(scope, session)),
     // The projector's display link (issue 33 Deliver 6): whether one is active, never its token.
     displayLink: await displayLinkView(scope, session.id),
+    // Its automatic follow-up (issue 32 Deliver 7), for whoever writes follow-ups to its people.
+    automaticFollowUp: can(scope.role, 'followUps.send') ? await automaticEntry(scope, session.id) : null,
   }
 }
 
@@ -175,8 +178,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session, stats, skippedConfirmations, url, lock, canRun, canEdit, runner, asksName, displayLink, feedback } =
-    useLoaderData<typeof loader>()
+  const {
+    session,
+    stats,
+    skippedConfirmations,
+    url,
+    lock,
+    canRun,
+    canEdit,
+    runner,
+    asksName,
+    displayLink,
+    feedback,
+    automaticFollowUp,
+  } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [params] = useSearchParams()
   const confirmDelete = canEdit && params.get('delete') === '1'
@@ -328,6 +343,22 @@ export default function SessionPage() {
         </div>
         <img src={`${base}/qr/svg`} alt={`QR code for ${url}`} width={200} height={200} className="rounded-lg bg-white p-2" />
       </section>
+
+      {automaticFollowUp ? (
+        <section aria-labelledby="auto-follow-up-title" className="mt-6 rounded-xl border border-white/10 bg-ink-900/60 p-6">
+          <h2 id="auto-follow-up-title" className="text-lg font-semibold text-white">
+            Automatic follow-up
+          </h2>
+          <p className="mt-2 text-sm text-slate-300" data-testid="auto-follow-up-state">
+            {automaticFollowUp.sentence}
+          </p>
+          <p className="mt-3">
+            <Link to={`${base}/automatic-follow-up`} className={buttonClass.secondary}>
+              {automaticFollowUp.written ? 'Open the automatic follow-up' : 'Set up an automatic follow-up'}
+            </Link>
+          </p>
+        </section>
+      ) : null}
 
       <DisplayLinkSection
         link={displayLink}

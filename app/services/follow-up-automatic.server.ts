@@ -1,5 +1,9 @@
+import { AUTO_DELAY_DEFAULT, autoPhase, autoSentence } from '~/lib/follow-up-automatic'
+import type { Scope } from '~/lib/permissions'
 import {
   automaticCandidates,
+  automaticSession,
+  getAutomaticFollowUp,
   dueOf,
   freezeLateSignUps,
   markFirstSendDue,
@@ -39,4 +43,17 @@ export async function runAutomaticSweep(now = new Date()) {
   const earliest = wake.sort((a, b) => a.getTime() - b.getTime())[0]
   if (earliest) await wakeAutomaticAt([earliest])
   return { started, frozen, nextAt: earliest?.toISOString() ?? null }
+}
+
+/**
+ * What a session's page says of its automatic follow-up: null when the scope does not open the
+ * session for follow-ups; otherwise whether one is written and its state in words.
+ */
+export async function automaticEntry(scope: Scope, sessionId: string, now = new Date()) {
+  const session = await automaticSession(scope, sessionId)
+  if (!session) return null
+  const followUp = await getAutomaticFollowUp(scope, session.id)
+  if (!followUp) return { written: false as const, sentence: 'None yet: write it once and it goes out by itself after the session.' }
+  const delayHours = followUp.delayHours ?? AUTO_DELAY_DEFAULT
+  return { written: true as const, phase: autoPhase(followUp), sentence: autoSentence({ ...followUp, delayHours }, session, now) }
 }

@@ -171,6 +171,10 @@ export const GUARD_TABLE: Row[] = [
   ...workspace('action', 'app.leads_.$id/route.tsx', `/app/leads/${NO_ID}`, { intent: 'status', status: 'contacted' }),
   ...workspace('loader', 'app.leads_.$id_.export.tsx', `/app/leads/${NO_ID}/export`),
   ...workspace('loader', 'app.leads_.$id_.vcard.tsx', `/app/leads/${NO_ID}/vcard`),
+  ...workspace('loader', 'app.sessions.$id.automatic-follow-up.tsx', `/app/sessions/${NO_ID}/automatic-follow-up`),
+  ...workspace('action', 'app.sessions.$id.automatic-follow-up.tsx', `/app/sessions/${NO_ID}/automatic-follow-up`, {
+    intent: 'on',
+  }),
   ...workspace('loader', 'app.sessions.$id.roi.tsx', `/app/sessions/${NO_ID}/roi`),
   ...workspace('action', 'app.sessions.$id.roi.tsx', `/app/sessions/${NO_ID}/roi`, { fee: '' }),
   ...workspace('loader', 'app.talks.$id_.roi.tsx', `/app/talks/${NO_ID}/roi`),

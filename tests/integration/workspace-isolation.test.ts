@@ -187,6 +187,23 @@ export const ID_ROUTES: Record<string, IdRoute> = {
     // owner and admins change or send one (changesFollowUp): every POST on the owner's is 403.
     seesAll: { member: 'shared', memberPost: 'forbidden' },
   },
+  // A session's automatic follow-up (issue 32 Deliver 7): opened like the session's follow-ups — a
+  // member who sees only the sessions they run gets 404 for the owner's session; with every lead seen
+  // they read it (their POSTs are not tried: writing their own would succeed).
+  'app.sessions.$id.automatic-follow-up.tsx': {
+    params: { id: 'session' },
+    actions: (): Record<string, string>[] => [
+      { intent: 'create', subject: 'Stolen', body: '<p>Stolen</p>', fromName: 'Thief' },
+      { intent: 'save', subject: 'Stolen', body: '<p>Stolen</p>', fromName: 'Thief' },
+      { intent: 'delay', delayHours: '5' },
+      { intent: 'on' },
+      { intent: 'pause' },
+      { intent: 'resume' },
+      { intent: 'test' },
+    ],
+    member: 'not-found',
+    seesAll: { member: 'shared' },
+  },
   'app.settings_.webhooks.$id.tsx': {
     params: { id: 'webhook' },
     actions: (w): Record<string, string>[] => [
