@@ -13,7 +13,10 @@ import {
 // Issue 32 Deliver 7: the automatic follow-up's schedule rule.
 
 const session = { startsAt: new Date('2026-12-04T16:00:00Z'), durationMinutes: 45, timeZone: 'Europe/Berlin' }
-const f = (status: string, extra: Partial<{ paused: boolean; delayHours: number; sentCount: number; recipientCount: number }> = {}) => ({
+const f = (
+  status: string,
+  extra: Partial<{ paused: boolean; delayHours: number; sentCount: number; recipientCount: number }> = {},
+) => ({
   status,
   paused: false,
   delayHours: 2,

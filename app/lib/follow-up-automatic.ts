@@ -99,7 +99,14 @@ const people = (n: number) => (n === 1 ? '1 person' : `${n} people`)
 
 /** The state in words, for the session's page and the follow-up's own. */
 export function autoSentence(
-  f: { status: string; paused: boolean; delayHours: number; sentCount: number; recipientCount: number; statusReason: string | null },
+  f: {
+    status: string
+    paused: boolean
+    delayHours: number
+    sentCount: number
+    recipientCount: number
+    statusReason: string | null
+  },
   session: SessionTiming & { timeZone: string },
   now: Date,
 ): string {

@@ -100,8 +100,12 @@ export async function audienceFactsQuery(
       else 'no'
     end as consent,
     ${suppressed('bounced')} as bounced,
-    ${suppressed('complained')} as complained${options.signedUpAt ? sql`,
-    ${signedUpAt(own, src, runner)} as signed_up_at` : sql``}
+    ${suppressed('complained')} as complained${
+      options.signedUpAt
+        ? sql`,
+    ${signedUpAt(own, src, runner)} as signed_up_at`
+        : sql``
+    }
   from ${contacts}
   where ${where}`
 }

@@ -206,10 +206,7 @@ export async function automaticCandidates(now: Date, limit = 500): Promise<AutoC
       durationMinutes: talkSessions.durationMinutes,
     })
     .from(followUps)
-    .innerJoin(
-      talkSessions,
-      and(eq(talkSessions.id, followUps.autoSessionId), eq(talkSessions.workspaceId, followUps.ownerId)),
-    )
+    .innerJoin(talkSessions, and(eq(talkSessions.id, followUps.autoSessionId), eq(talkSessions.workspaceId, followUps.ownerId)))
     .where(
       and(
         eq(followUps.automatic, true),
@@ -248,10 +245,7 @@ export async function nextFirstSends(now: Date, limit = 100) {
   const rows = await getDb()
     .select({ delayHours: followUps.delayHours, startsAt: talkSessions.startsAt, durationMinutes: talkSessions.durationMinutes })
     .from(followUps)
-    .innerJoin(
-      talkSessions,
-      and(eq(talkSessions.id, followUps.autoSessionId), eq(talkSessions.workspaceId, followUps.ownerId)),
-    )
+    .innerJoin(talkSessions, and(eq(talkSessions.id, followUps.autoSessionId), eq(talkSessions.workspaceId, followUps.ownerId)))
     .where(
       and(
         eq(followUps.automatic, true),

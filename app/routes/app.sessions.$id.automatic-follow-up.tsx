@@ -11,7 +11,14 @@ import { useServerForm } from '~/components/use-server-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
 import { sessionEndsAt } from '~/lib/feedback'
-import { AUTO_DELAY_BOUNDS, AUTO_DELAY_DEFAULT, AutoDelaySchema, autoPhase, autoSentence, formatAutoTime } from '~/lib/follow-up-automatic'
+import {
+  AUTO_DELAY_BOUNDS,
+  AUTO_DELAY_DEFAULT,
+  AutoDelaySchema,
+  autoPhase,
+  autoSentence,
+  formatAutoTime,
+} from '~/lib/follow-up-automatic'
 import { followUpDraftSchema } from '~/lib/follow-up-compose'
 import { isEditable } from '~/lib/follow-ups'
 import { changesFollowUp, FOLLOW_UP_READ_ONLY } from '~/lib/permissions'
@@ -55,13 +62,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { scope, session, followUp, mayChange } = await load(request, params.id)
   const info = await sourceInfo(scope.ownerId, 'session', session.id)
   const endsAt = formatAutoTime(sessionEndsAt(session), session.timeZone)
-  const base = { sessionId: session.id, sessionName: info?.name ?? 'this session', endsAt, mayChange, senderEmail: scope.user.email }
+  const base = {
+    sessionId: session.id,
+    sessionName: info?.name ?? 'this session',
+    endsAt,
+    mayChange,
+    senderEmail: scope.user.email,
+  }
   if (!followUp) {
-    const [summary, account] = await Promise.all([
-      sourceRecipientSummary(scope, 'session', session.id),
-      getAccount(scope.userId),
-    ])
-    return { ...base, followUp: null, summary, fromName: account.displayName ?? '', preview: null, recipients: [], previewAs: null, stats: null }
+    const [summary, account] = await Promise.all([sourceRecipientSummary(scope, 'session', session.id), getAccount(scope.userId)])
+    return {
+      ...base,
+      followUp: null,
+      summary,
+      fromName: account.displayName ?? '',
+      preview: null,
+      recipients: [],
+      previewAs: null,
+      stats: null,
+    }
   }
   const editable = isEditable(followUp.status)
   const asked = new URL(request.url).searchParams.get('as')
@@ -140,7 +159,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'resume': {
       const result = await setAutomaticPaused(scope, followUp.id, intent === 'pause')
       if (result !== 'ok') return refused(result, intent)
-      return redirectWithToast(page, { type: 'success', description: intent === 'pause' ? 'Paused: nothing is sent.' : 'Resumed.' })
+      return redirectWithToast(page, {
+        type: 'success',
+        description: intent === 'pause' ? 'Paused: nothing is sent.' : 'Resumed.',
+      })
     }
     case 'test': {
       if (!isEditable(followUp.status)) return data({ intent, message: NOT_ALLOWED }, { status: 409 })

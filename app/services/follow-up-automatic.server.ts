@@ -53,7 +53,8 @@ export async function automaticEntry(scope: Scope, sessionId: string, now = new 
   const session = await automaticSession(scope, sessionId)
   if (!session) return null
   const followUp = await getAutomaticFollowUp(scope, session.id)
-  if (!followUp) return { written: false as const, sentence: 'None yet: write it once and it goes out by itself after the session.' }
+  if (!followUp)
+    return { written: false as const, sentence: 'None yet: write it once and it goes out by itself after the session.' }
   const delayHours = followUp.delayHours ?? AUTO_DELAY_DEFAULT
   return { written: true as const, phase: autoPhase(followUp), sentence: autoSentence({ ...followUp, delayHours }, session, now) }
 }

@@ -10,12 +10,7 @@ import { talkSessions } from '~/db/schema/talks'
 import { auditEvents } from '~/db/schema/workspaces'
 import type { Scope } from '~/lib/permissions'
 import { suppressEmail, withdrawMarketingConsent } from '~/models/consent-withdrawal.server'
-import {
-  getAutomaticFollowUp,
-  setAutomaticDelay,
-  setAutomaticPaused,
-  turnOnAutomatic,
-} from '~/models/follow-up-automatic.server'
+import { getAutomaticFollowUp, setAutomaticDelay, setAutomaticPaused, turnOnAutomatic } from '~/models/follow-up-automatic.server'
 import { sendFollowUpNow } from '~/models/follow-up-sending.server'
 import { cancelFollowUp } from '~/models/follow-ups.server'
 import { runAutomaticSweep } from '~/services/follow-up-automatic.server'
@@ -231,7 +226,11 @@ describe('a session’s automatic follow-up', () => {
     const people = await db.select().from(contacts).where(eq(contacts.ownerId, fx.owner.id))
     const gone = people[0]!
     await db.transaction((tx) =>
-      withdrawMarketingConsent(tx, { workspaceId: fx.owner.id, contactId: gone.id, source: { via: 'unsubscribe', followUpId: null } }),
+      withdrawMarketingConsent(tx, {
+        workspaceId: fx.owner.id,
+        contactId: gone.id,
+        source: { via: 'unsubscribe', followUpId: null },
+      }),
     )
     expect(await turnOnAutomatic(fx.scope, fx.followUp.id)).toBe('ok')
     const now = new Date()
