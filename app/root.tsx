@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { CheckingAccessIndicator } from '~/auth/checking-access'
 import { getSessionUser } from '~/auth/session.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { usePageLanguage } from '~/components/layout/page-language'
 import { SiteLayout } from '~/components/layout/site-layout'
 import { useNonce } from '~/components/nonce'
 import { useRequestId } from '~/components/request-id'
@@ -65,8 +66,9 @@ export function useRootData() {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const requestId = useRequestId()
+  const lang = usePageLanguage()
   return (
-    <html lang="en" className="h-full">
+    <html lang={lang} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

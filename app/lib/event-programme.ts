@@ -1,4 +1,5 @@
-import { utcToZonedLocal } from './time-zone'
+import type { Language } from './i18n/languages'
+import { formatDateRange, formatZonedClock, formatZonedDay, utcToZonedLocal } from './time-zone'
 
 // An event's programme by day and room (issue 23 Deliver 1): the public page /e/{slug} and the
 // organiser's overview show the same grouping. Days and times are the event's zone's wall clock.
@@ -15,40 +16,21 @@ export type ProgrammeDay<T> = {
   rooms: { id: string | null; name: string | null; sessions: (T & { time: string })[] }[]
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>()
-function dayFormatter(timeZone: string) {
-  let f = dayFormatters.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
-    dayFormatters.set(timeZone, f)
-  }
-  return f
-}
-
-/** "Wednesday 10 March 2027": a day heading in the event's zone. */
-export function formatProgrammeDay(instant: Date, timeZone: string) {
-  return dayFormatter(timeZone).format(instant).replace(',', '')
+/** "Wednesday 10 March 2027": a day heading in the event's zone, in the language (app/lib/time-zone.ts). */
+export function formatProgrammeDay(instant: Date, timeZone: string, language: Language = 'en') {
+  return formatZonedDay(instant, timeZone, language)
 }
 
 /** "09:00–09:30" (or "09:00" without a length) on the event's wall clock. */
-export function formatProgrammeTime(startsAt: Date, durationMinutes: number | null, timeZone: string) {
-  const start = utcToZonedLocal(startsAt, timeZone).slice(11)
+export function formatProgrammeTime(startsAt: Date, durationMinutes: number | null, timeZone: string, language: Language = 'en') {
+  const start = formatZonedClock(startsAt, timeZone, language)
   if (!durationMinutes) return start
-  return `${start}–${utcToZonedLocal(new Date(startsAt.getTime() + durationMinutes * 60_000), timeZone).slice(11)}`
+  return `${start}–${formatZonedClock(new Date(startsAt.getTime() + durationMinutes * 60_000), timeZone, language)}`
 }
 
 /** "10–11 March 2027", "30 March – 1 April 2027", "10 March 2027": an event's days. */
-export function formatEventDates(startsOn: string, endsOn: string) {
-  const at = (d: string) => new Date(`${d}T12:00:00Z`)
-  const f = (d: string, o: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...o }).format(at(d))
-  if (startsOn === endsOn) return f(startsOn, { day: 'numeric', month: 'long', year: 'numeric' })
-  const [y1, m1] = startsOn.split('-')
-  const [y2, m2] = endsOn.split('-')
-  const end = f(endsOn, { day: 'numeric', month: 'long', year: 'numeric' })
-  if (y1 === y2 && m1 === m2) return `${f(startsOn, { day: 'numeric' })}–${end}`
-  if (y1 === y2) return `${f(startsOn, { day: 'numeric', month: 'long' })} – ${end}`
-  return `${f(startsOn, { day: 'numeric', month: 'long', year: 'numeric' })} – ${end}`
+export function formatEventDates(startsOn: string, endsOn: string, language: Language = 'en') {
+  return formatDateRange(startsOn, endsOn, language)
 }
 
 /**
@@ -59,6 +41,7 @@ export function programmeByDay<T extends ProgrammeItem>(
   sessions: readonly T[],
   rooms: readonly ProgrammeRoom[],
   timeZone: string,
+  language: Language = 'en',
 ) {
   const order = new Map(rooms.map((r, i) => [r.id, i]))
   const names = new Map(rooms.map((r) => [r.id, r.name]))
@@ -68,7 +51,7 @@ export function programmeByDay<T extends ProgrammeItem>(
     const key = utcToZonedLocal(s.startsAt, timeZone).slice(0, 10)
     let day = days.get(key)
     if (!day) {
-      day = { day: key, label: formatProgrammeDay(s.startsAt, timeZone), rooms: [] }
+      day = { day: key, label: formatProgrammeDay(s.startsAt, timeZone, language), rooms: [] }
       days.set(key, day)
     }
     // A room that is not the event's (removed meanwhile) counts as none.
@@ -78,7 +61,7 @@ export function programmeByDay<T extends ProgrammeItem>(
       room = { id: roomId, name: roomId ? names.get(roomId)! : null, sessions: [] }
       day.rooms.push(room)
     }
-    room.sessions.push({ ...s, time: formatProgrammeTime(s.startsAt, s.durationMinutes, timeZone) })
+    room.sessions.push({ ...s, time: formatProgrammeTime(s.startsAt, s.durationMinutes, timeZone, language) })
   }
   const rank = (id: string | null) => (id === null ? Number.MAX_SAFE_INTEGER : (order.get(id) ?? Number.MAX_SAFE_INTEGER))
   return [...days.values()]
@@ -111,8 +94,9 @@ export function programmeView<T extends ProgrammeSource, E extends object>(
   rooms: readonly ProgrammeRoom[],
   timeZone: string,
   extra: (session: T) => E & { href: string | null },
+  language: Language = 'en',
 ) {
-  return programmeByDay(sessions, rooms, timeZone).map((day) => ({
+  return programmeByDay(sessions, rooms, timeZone, language).map((day) => ({
     day: day.day,
     label: day.label,
     rooms: day.rooms.map((room) => ({

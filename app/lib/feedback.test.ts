@@ -88,6 +88,21 @@ describe('the feedback window', () => {
       feedbackWindowSentence(feedbackState(session({ feedbackEnabled: false }), at('2027-03-10T10:00:00Z')), 'UTC'),
     ).toBeNull()
   })
+
+  // Issue 31 Deliver 5: the time in the page's language, not en-GB in every language.
+  it.each([
+    ['de', 'Feedback zu diesem Vortrag ist ab 10. März 2027, 11:00 (Europe/Berlin) möglich.', '10. März 2027, 11:00'],
+    ['fr', null, '10 mars 2027, 11:00'],
+    ['es', null, '10 mar 2027, 11:00'],
+    ['it', null, '10 mar 2027, 11:00'],
+    ['pt', null, '10/03/2027, 11:00'],
+    ['nl', null, '10 mrt 2027, 11:00'],
+  ] as const)('in %s, says when in that language', (language, whole, time) => {
+    const sentence = feedbackWindowSentence(feedbackState(session(), at('2027-03-10T09:00:00Z')), 'Europe/Berlin', language)!
+    expect(sentence).toContain(`${time} (Europe/Berlin)`)
+    expect(sentence).not.toContain('Mar 2027')
+    if (whole) expect(sentence).toBe(whole)
+  })
 })
 
 describe("the speaker's settings in words", () => {

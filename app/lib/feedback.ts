@@ -142,11 +142,11 @@ export function feedbackWindowSentence(state: FeedbackState, timeZone: string, l
     case 'off':
       return null
     case 'before':
-      return f.opensOn({ time: formatSessionTime(state.opensAt, timeZone) })
+      return f.opensOn({ time: formatSessionTime(state.opensAt, timeZone, language) })
     case 'open':
-      return f.openUntil({ time: formatSessionTime(state.closesAt, timeZone) })
+      return f.openUntil({ time: formatSessionTime(state.closesAt, timeZone, language) })
     case 'after':
-      return f.closedOn({ time: formatSessionTime(state.closesAt, timeZone) })
+      return f.closedOn({ time: formatSessionTime(state.closesAt, timeZone, language) })
   }
 }
 

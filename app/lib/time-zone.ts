@@ -1,3 +1,5 @@
+import { FORMAT_LOCALES, type Language } from './i18n/languages'
+
 // Session dates are entered as a wall-clock time in an IANA time zone ("2026-05-14T09:30" in
 // "Europe/Berlin") and stored as an instant with that zone, so they are shown back as entered.
 
@@ -96,16 +98,69 @@ export function utcToZonedLocal(instant: Date, timeZone: string): string {
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`
 }
 
-/** "14 May 2026, 09:30 (Europe/Berlin)" — how a session's time reads on the speaker's screens. */
-export function formatSessionTime(instant: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant)
-  return `${text} (${timeZone})`
+// Dates and times as people read them (issue 31 Deliver 5): one place, Intl on the server, in the
+// event's zone and the served language's locale (FORMAT_LOCALES: en → en-GB, pt → pt-PT, the
+// others by their tag). The speaker's screens are English; the attendee's path passes its language.
+// No Intl polyfill: this runs only on the server (the attendee page ships no script file).
+
+const readers = new Map<string, Intl.DateTimeFormat>()
+
+/** One formatter per locale, zone and options, kept (building one costs far more than using it). */
+function reader(language: Language, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${language}|${timeZone}|${JSON.stringify(options)}`
+  let formatter = readers.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(FORMAT_LOCALES[language], { timeZone, ...options })
+    readers.set(key, formatter)
+  }
+  return formatter
+}
+
+const DATE_AND_TIME: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+}
+
+/**
+ * "14 May 2026, 09:30 (Europe/Berlin)" — a session's time with its zone: on the speaker's screens
+ * (English), and on the attendee's path in the served language ("14. Mai 2026, 09:30 (Europe/Berlin)").
+ */
+export function formatSessionTime(instant: Date, timeZone: string, language: Language = 'en'): string {
+  return `${reader(language, timeZone, DATE_AND_TIME).format(instant)} (${timeZone})`
+}
+
+/** "Wednesday 10 March 2027", "Mittwoch, 10. März 2027": a day heading on the wall clock of the zone. */
+export function formatZonedDay(instant: Date, timeZone: string, language: Language = 'en'): string {
+  const text = reader(language, timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(instant)
+  // British usage writes the heading without the comma CLDR puts after the weekday.
+  return language === 'en' ? text.replace(',', '') : text
+}
+
+/** "09:30" on the zone's wall clock, in the language's clock. */
+export function formatZonedClock(instant: Date, timeZone: string, language: Language = 'en'): string {
+  return reader(language, timeZone, { hour: '2-digit', minute: '2-digit' }).format(instant)
+}
+
+/**
+ * An event's days, from its YYYY-MM-DD bounds (calendar dates, no zone): "10–11 March 2027",
+ * "30 March – 1 April 2027", "10 March 2027"; "10.–11. März 2027", "10–11 de marzo de 2027".
+ */
+export function formatDateRange(startsOn: string, endsOn: string, language: Language = 'en'): string {
+  const at = (d: string) => new Date(`${d}T12:00:00Z`)
+  const f = (d: string, o: Intl.DateTimeFormatOptions) => reader(language, 'UTC', o).format(at(d))
+  const full = { day: 'numeric', month: 'long', year: 'numeric' } as const
+  if (startsOn === endsOn) return f(startsOn, full)
+  const [y1, m1] = startsOn.split('-')
+  const [y2, m2] = endsOn.split('-')
+  const end = f(endsOn, full)
+  // Within a month CLDR knows each language's shape ("10.–11. März"); the dash is written closed up.
+  if (y1 === y2 && m1 === m2)
+    return reader(language, 'UTC', full)
+      .formatRange(at(startsOn), at(endsOn))
+      .replace(/\s*–\s*/, '–')
+  if (y1 === y2) return `${f(startsOn, { day: 'numeric', month: 'long' })} – ${end}`
+  return `${f(startsOn, full)} – ${end}`
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, countDistinct, eq, sql } from 'drizzle-orm'
+import { and, asc, count, countDistinct, eq, getTableColumns, sql } from 'drizzle-orm'
 import { getDb, type Db, type Tx } from '~/db/client.server'
 import { eventRooms, events } from '~/db/schema/events'
 import { talkSessions } from '~/db/schema/talks'
+import { workspaces } from '~/db/schema/workspaces'
 import type { EventFormValue } from '~/lib/event-form'
 import { canMoveEventStatus, eventSlug, type EventStatus } from '~/lib/events'
 import { isUuid } from '~/lib/text'
@@ -43,8 +44,17 @@ export function listRooms(eventId: string, db: Db | Tx = getDb()): Promise<Event
 }
 
 /** The event behind a public page /e/{slug}: published or archived only (a draft is a 404). */
-export async function publicEventBySlug(slug: string, db: Db | Tx = getDb()): Promise<EventRow | null> {
-  const [row] = await db.select().from(events).where(eq(events.slug, slug)).limit(1)
+export async function publicEventBySlug(
+  slug: string,
+  db: Db | Tx = getDb(),
+): Promise<(EventRow & { workspaceLanguage: string }) | null> {
+  // With the workspace's language: what the event pages fall back to (issue 31; docs/languages.md).
+  const [row] = await db
+    .select({ ...getTableColumns(events), workspaceLanguage: workspaces.language })
+    .from(events)
+    .innerJoin(workspaces, eq(workspaces.id, events.workspaceId))
+    .where(eq(events.slug, slug))
+    .limit(1)
   return row && row.status !== 'draft' ? row : null
 }
 

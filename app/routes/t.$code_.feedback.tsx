@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await loadFeedbackView(request, session, new Date(), language)
   const speakerStart = session.speakerNamed ? session.speakerName : dictionary(language).speaker.unnamedStart
   const lines = [f.willRead({ speakerStart })]
-  if (view?.editableUntil) lines.push(f.changeFrom({ time: formatSessionTime(view.editableUntil, session.timeZone) }))
+  if (view?.editableUntil) lines.push(f.changeFrom({ time: formatSessionTime(view.editableUntil, session.timeZone, language) }))
   if (session.hasOffer && session.offerTitle && session.status === 'live') lines.push(f.offer({ offer: session.offerTitle }))
   return renderMessagePage({
     title: f.thanksTitle,

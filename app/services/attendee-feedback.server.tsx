@@ -152,7 +152,7 @@ export function FeedbackSection({
   if (!sentence) return null
   if (state.state !== 'open') return <p className="note">{sentence}</p>
   if (answer && !editableUntil) {
-    return <p className="note">{f.given({ time: formatSessionTime(answer.createdAt, session.timeZone) })}</p>
+    return <p className="note">{f.given({ time: formatSessionTime(answer.createdAt, session.timeZone, language) })}</p>
   }
   const field = { values, errors, t }
   return (
@@ -160,7 +160,9 @@ export function FeedbackSection({
       <h2 id="fb-h">{f.heading}</h2>
       <p className="muted">
         {sentence}{' '}
-        {answer && editableUntil ? f.changeUntil({ time: formatSessionTime(editableUntil, session.timeZone) }) : f.withoutDetails}
+        {answer && editableUntil
+          ? f.changeUntil({ time: formatSessionTime(editableUntil, session.timeZone, language) })
+          : f.withoutDetails}
       </p>
       <Stars name={F.rating} legend={f.rating} {...field} />
       <FollowUp name={F.better} kind="better" {...field} />

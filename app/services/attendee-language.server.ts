@@ -71,3 +71,14 @@ export function sessionLanguage(
     return { language: posted.language, source: posted.chosen ? 'explicit' : 'default', offered }
   return { ...requestLanguage(request, { offered, fallback }), offered }
 }
+
+/**
+ * The language of an event's public pages /e/{slug} and /e/{slug}/{speaker}: the same order, among
+ * all seven languages. Everything Lectern writes there is in every dictionary, and the pages carry
+ * none of a session's required wordings (its consent notice lives on /t/{code}), so no language is
+ * held back; the organiser's and speakers' own words (the event, talks, bios, rooms) stay as
+ * written. A session fixed to one language restricts its attendee page, not the event's pages.
+ */
+export function eventPageLanguage(request: Request, workspaceLanguage: string | null | undefined): ServedLanguage {
+  return requestLanguage(request, { offered: LANGUAGES, fallback: isLanguage(workspaceLanguage) ? workspaceLanguage : 'en' })
+}

@@ -21,7 +21,9 @@ async function outcome(fn: Fn, path: string, params: Record<string, string>) {
   try {
     const result = await call(fn, makeRequest(path), params)
     if (result instanceof Response) return { status: result.status, data: null as unknown }
-    return { status: 200, data: result as unknown }
+    // The pages answer data(…, { headers }) since they name their language (issue 31).
+    const wrapped = result as { type?: string; data?: unknown }
+    return { status: 200, data: (wrapped?.type === 'DataWithResponseInit' ? wrapped.data : result) as unknown }
   } catch (thrown) {
     const value = thrown as { type?: string; init?: { status?: number } | null; data?: unknown }
     if (value?.type !== 'DataWithResponseInit') throw thrown

@@ -47,8 +47,9 @@ async function shownOnProfile(slug: string) {
   return page.testimonials
 }
 async function shownOnEventPage(slug: string) {
-  const page = (await call(eventLoader, makeRequest(`/e/${slug}`), { slug })) as { testimonials: Quote[] }
-  return page.testimonials
+  // The event page answers data(…, { headers }): it names its language (issue 31).
+  const page = (await call(eventLoader, makeRequest(`/e/${slug}`), { slug })) as unknown as { data: { testimonials: Quote[] } }
+  return page.data.testimonials
 }
 
 const cachedPage = (): CachedPage => ({

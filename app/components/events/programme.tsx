@@ -104,7 +104,8 @@ export function Programme({
                         </p>
                         {s.speakerName ? (
                           <p className="text-sm text-slate-200">
-                            {s.speakerName}
+                            {/* A name in a right-to-left script (محمد) keeps its place beside the job title. */}
+                            <bdi>{s.speakerName}</bdi>
                             {s.jobTitle || s.company ? (
                               <span className="text-slate-400">
                                 {' · '}

@@ -3,7 +3,15 @@
 // rating stars and no Review / AggregateRating structured data: on a person's own page Google
 // treats those as self-serving (docs/feedback.md "No review stars").
 
-export type RoomTestimonial = { id: string; quote: string; author: string; talkTitle: string; eventName: string }
+export type RoomTestimonial = {
+  id: string
+  quote: string
+  author: string
+  talkTitle: string
+  eventName: string
+  /** "— Zoë, on “Talk” at Event" in the page's language (the event pages pass it); English when absent. */
+  attribution?: string
+}
 
 export function RoomTestimonials({
   testimonials,
@@ -24,7 +32,7 @@ export function RoomTestimonials({
             <figure>
               <blockquote className="whitespace-pre-line text-slate-100">“{t.quote}”</blockquote>
               <figcaption className="mt-3 text-sm text-slate-300">
-                — {t.author}, on “{t.talkTitle}” at {t.eventName}
+                {t.attribution ?? `— ${t.author}, on “${t.talkTitle}” at ${t.eventName}`}
               </figcaption>
             </figure>
           </li>

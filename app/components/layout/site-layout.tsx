@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { ChatWidget } from '~/components/chat-widget'
 import { DEFAULT_BRAND } from '~/content/brand'
 import { ModalHost, type ShellModalData } from './modal-host'
+import { usePageLanguage } from './page-language'
 import { SiteFooter, type FooterLinks } from './site-footer'
 import { SiteHeader, type HeaderUser } from './site-header'
 
@@ -42,26 +43,34 @@ export function SiteLayout({ root, children }: { root: SiteShellData | undefined
   const links = root?.links ?? NO_LINKS
   const widgetsAllowed = root?.consent.widgets ?? false
   const onSignInPage = SIGN_IN_PATHS.test(useLocation().pathname)
+  // On a page served in another language (the event pages, issue 31) the shell's English is marked
+  // as English (WCAG 3.1.2), so <html lang> can say the page's own language (3.1.1).
+  const shellLang = usePageLanguage() === 'en' ? undefined : 'en'
   return (
     <>
       <a
+        lang={shellLang}
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-black"
       >
         Skip to content
       </a>
-      <SiteHeader brand={brand} user={root?.user ?? null} hasDemo={Boolean(root?.demoVideoEmbed)} />
+      <div lang={shellLang} className="contents">
+        <SiteHeader brand={brand} user={root?.user ?? null} hasDemo={Boolean(root?.demoVideoEmbed)} />
+      </div>
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter brand={brand} links={links} />
-      <ModalHost
-        modal={root?.modal ?? null}
-        demoVideoEmbed={root?.demoVideoEmbed ?? null}
-        demoVideoUrl={links.demoVideo}
-        affiliateUrl={links.affiliateWidget}
-        widgetsAllowed={widgetsAllowed}
-      />
+      <div lang={shellLang} className="contents">
+        <SiteFooter brand={brand} links={links} />
+        <ModalHost
+          modal={root?.modal ?? null}
+          demoVideoEmbed={root?.demoVideoEmbed ?? null}
+          demoVideoUrl={links.demoVideo}
+          affiliateUrl={links.affiliateWidget}
+          widgetsAllowed={widgetsAllowed}
+        />
+      </div>
       {links.chatWidget && widgetsAllowed && !onSignInPage ? <ChatWidget src={links.chatWidget} /> : null}
     </>
   )

@@ -35,10 +35,23 @@ const SAMPLE: Record<string, string | number> = {
   offer: 'OFFER_X',
   talk: 'TALK_X',
   time: 'TIME_X',
+  dates: 'DATES_X',
+  place: 'PLACE_X',
+  zone: 'ZONE_X',
+  author: 'AUTHOR_X',
+  role: 'ROLE_X',
 }
 
 // Words that are the same in several languages (a label, a brand's word): allowed to equal English.
-const SAME_AS_ENGLISH = new Set(['page.optional', 'page.contact', 'fields.email', 'fields.phone'])
+// 'Programme' is the French word too; 'Online' the German, Italian, Portuguese and Dutch one.
+const SAME_AS_ENGLISH = new Set([
+  'page.optional',
+  'page.contact',
+  'fields.email',
+  'fields.phone',
+  'event.programme',
+  'event.online',
+])
 
 const englishKeys = leaves(en).map(([key]) => key)
 

@@ -202,6 +202,29 @@ export const en = {
     changeLink: 'Change my feedback or leave my details',
     back: 'Back to the session page',
   },
+  /** The public event pages /e/{slug} and /e/{slug}/{speaker} (issue 31 Deliver 1). */
+  event: {
+    programme: 'Programme',
+    pageTitle: ({ event }: { event: string }) => `${event} – Programme`,
+    summary: ({ event, dates, place }: { event: string; dates: string; place: string }) =>
+      `The programme of ${event}: ${dates}, ${place}.`,
+    online: 'Online',
+    zone: ({ zone }: { zone: string }) => `Times are local to the event (${zone}).`,
+    soon: 'The programme will be announced soon.',
+    noRoom: 'Room to be announced',
+    ended: 'This event has ended. Its programme stays here for reference.',
+    testimonials: 'What the audience said',
+    attribution: ({ author, talk, event }: { author: string; talk: string; event: string }) =>
+      `— ${author}, on “${talk}” at ${event}`,
+    back: ({ event }: { event: string }) => `← ${event} programme`,
+    speakingAt: ({ event }: { event: string }) => `Speaking at ${event}`,
+    about: 'About',
+    talksAt: ({ count, event }: { count: number; event: string }) => (count === 1 ? `Talk at ${event}` : `Talks at ${event}`),
+    attendeePage: 'Open the talk’s attendee page',
+    speakerTitle: ({ speaker, event }: { speaker: string; event: string }) => `${speaker} at ${event}`,
+    speakerSummary: ({ speaker, role, event }: { speaker: string; role: string; event: string }) =>
+      role ? `${speaker}, ${role}, speaks at ${event}.` : `${speaker} speaks at ${event}.`,
+  },
 }
 
 /** The shape every language file has: the English file's keys, each a text or a function of the same values. */

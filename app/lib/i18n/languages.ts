@@ -29,6 +29,21 @@ export const LANGUAGE_NAMES_IN_ENGLISH: Record<Language, string> = {
   nl: 'Dutch',
 }
 
+/**
+ * The locale each dictionary's dates and times are formatted in (Intl, server-side): the served
+ * language, in the variety its dictionary is written in — British English (en.ts says "organiser")
+ * and European Portuguese (pt.ts; served to pt-BR too). All seven read a 24-hour clock.
+ */
+export const FORMAT_LOCALES: Record<Language, string> = {
+  en: 'en-GB',
+  de: 'de',
+  fr: 'fr',
+  es: 'es',
+  it: 'it',
+  pt: 'pt-PT',
+  nl: 'nl',
+}
+
 /** The remembered choice (set by the sign-up POST after an explicit choice, never by a GET). */
 export const LANGUAGE_COOKIE = 'lectern-lang'
 
