@@ -7,7 +7,8 @@ import { loadReport, reportPdf } from '~/services/feedback-report.server'
 export async function loader({ params }: LoaderFunctionArgs) {
   const report = await loadReport(params.token ?? '')
   if (!report) return new Response('Report not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-  const pdf = await reportPdf(report, getConfig().BRAND_NAME)
+  const config = getConfig()
+  const pdf = await reportPdf(report, { brand: config.BRAND_NAME, webUrl: `${config.appUrl}/r/${params.token}` })
   return new Response(new Uint8Array(pdf), {
     headers: {
       'Content-Type': 'application/pdf',

@@ -3,6 +3,7 @@ import { formatSessionTime } from '~/lib/time-zone'
 import { feedbackOverview, reportTestimonials } from '~/models/feedback-report.server'
 import { sessionByReportToken } from '~/models/feedback-report-links.server'
 import { feedbackFigures } from './feedback-view.server'
+import { type PdfWeight, pdfRuns, registerPdfFonts } from './pdf-fonts.server'
 
 // The shareable report of a session (issue 33 Deliver 5) as a page and as a PDF made with pdfkit
 // (docs/decisions/0018-pdfkit-for-reports.md; no browser on the server): the talk, the date, the response rate,
@@ -29,62 +30,87 @@ export async function loadReport(token: string) {
 }
 export type FeedbackReport = NonNullable<Awaited<ReturnType<typeof loadReport>>>
 
-// The PDF's standard fonts speak WinAnsi: characters outside it would print as garbage, so they go.
-const winAnsi = (text: string) =>
-  text.replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20ac\n]/g, '')
-
-/** The report as a PDF (A4, text only, so a screen reader and a search find every word). */
-export function reportPdf(report: FeedbackReport, brand: string): Promise<Buffer> {
+/**
+ * The report as a PDF (A4, text only, so a screen reader and a search find every word), in the embedded Inter faces
+ * (pdf-fonts.server.ts). Characters no embedded face has are left out and the PDF then says so and links the web
+ * report, which shows them.
+ */
+export function reportPdf(report: FeedbackReport, opts: { brand: string; webUrl: string }): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: winAnsi(`Feedback: ${report.talkTitle}`), Creator: brand },
+    info: { Title: `Feedback: ${report.talkTitle}`, Creator: opts.brand },
   })
+  registerPdfFonts(doc)
   const chunks: Buffer[] = []
   doc.on('data', (c: Buffer) => chunks.push(c))
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)))
     doc.on('error', reject)
   })
+  let missing = 0
+  const write = (
+    text: string,
+    size: number,
+    weight: PdfWeight = 400,
+    at?: { x: number; y: number; width?: number },
+    extra: PDFKit.Mixins.TextOptions = {},
+  ) => {
+    const { runs, missing: m } = pdfRuns(text, weight)
+    missing += m
+    doc.fontSize(size)
+    runs.forEach((run, i) => {
+      const options = { ...extra, continued: i < runs.length - 1, ...(i === 0 && at?.width ? { width: at.width } : {}) }
+      doc.font(run.font)
+      if (i === 0 && at) doc.text(run.text, at.x, at.y, options)
+      else doc.text(run.text, options)
+    })
+  }
   const { figures } = report
-  doc.font('Helvetica-Bold').fontSize(20).text(winAnsi(report.talkTitle))
-  doc
-    .moveDown(0.3)
-    .font('Helvetica')
-    .fontSize(12)
-    .text(winAnsi(`${report.eventName} · ${report.when}`))
+  write(report.talkTitle, 20, 700)
+  doc.moveDown(0.3)
+  write(`${report.eventName} · ${report.when}`, 12)
   doc.moveDown()
-  doc.font('Helvetica-Bold').fontSize(14).text('Responses')
-  doc.font('Helvetica').fontSize(11)
-  doc.text(`Responses: ${figures.responses}`)
-  doc.text(winAnsi(`Response rate: ${figures.rate} (${figures.rateHint})`))
-  doc.text(`Rating: ${figures.mean}`)
+  write('Responses', 14, 700)
+  write(`Responses: ${figures.responses}`, 11)
+  write(`Response rate: ${figures.rate} (${figures.rateHint})`, 11)
+  write(`Rating: ${figures.mean}`, 11)
   doc.moveDown()
-  doc.font('Helvetica-Bold').fontSize(14).text('Rating distribution')
-  doc.font('Helvetica').fontSize(11)
+  write('Rating distribution', 14, 700)
   const left = doc.page.margins.left
   const max = Math.max(1, ...figures.distribution.map((d) => d.count))
   for (const d of figures.distribution) {
     const y = doc.y
-    doc.text(d.label, left, y, { width: 60 })
+    write(d.label, 11, 400, { x: left, y, width: 60 })
     doc.rect(left + 70, y + 1, Math.max(1, (d.count / max) * 260), 10).fill('#3b5bdb')
-    doc.fillColor('black').text(`${d.count} (${d.percent}%)`, left + 340, y)
+    doc.fillColor('black')
+    write(`${d.count} (${d.percent}%)`, 11, 400, { x: left + 340, y })
   }
   doc.x = left
   doc.moveDown()
-  doc.font('Helvetica-Bold').fontSize(14).text('Content, delivery and slides')
-  doc.font('Helvetica').fontSize(11)
-  for (const p of figures.parts) doc.text(`${p.label}: ${p.text}`)
+  write('Content, delivery and slides', 14, 700)
+  for (const p of figures.parts) write(`${p.label}: ${p.text}`, 11)
   doc.moveDown()
-  doc.font('Helvetica-Bold').fontSize(14).text('Comments')
-  doc.font('Helvetica').fontSize(11)
-  if (report.quotes.length === 0) doc.text('No comments approved for quoting.')
+  write('Comments', 14, 700)
+  if (report.quotes.length === 0) write('No comments approved for quoting.', 11)
   for (const q of report.quotes) {
-    doc.moveDown(0.5).text(winAnsi(`“${q.quote}”`))
-    doc
-      .fillColor('#444444')
-      .text(winAnsi(`— ${q.author}`))
-      .fillColor('black')
+    doc.moveDown(0.5)
+    write(`“${q.quote}”`, 11)
+    doc.fillColor('#444444')
+    write(`— ${q.author}`, 11)
+    doc.fillColor('black')
+  }
+  if (missing > 0) {
+    // Honest fallback: the scripts no embedded face covers do not vanish silently.
+    doc.moveDown()
+    write(
+      `${missing === 1 ? 'One character' : `${missing} characters`} in this report cannot be shown in the PDF ` +
+        '(a script its fonts do not cover). The web report shows everything:',
+      10,
+    )
+    doc.fillColor('#1c3faa')
+    write(opts.webUrl, 10, 400, undefined, { link: opts.webUrl, underline: true })
+    doc.fillColor('black')
   }
   doc.end()
   return done

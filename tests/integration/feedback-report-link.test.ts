@@ -28,25 +28,73 @@ const state = feedbackState(
   new Date('2027-03-10T10:20:00Z'),
 )
 
-/** The text a PDF shows: every Flate stream inflated, the hex strings of its TJ/Tj operators decoded (WinAnsi ≈ Latin-1). */
+/**
+ * The text a PDF shows: every Flate stream inflated; each font's ToUnicode CMap read (the embedded Inter faces write
+ * glyph ids, Identity-H); the hex strings of the TJ/Tj operators decoded through the current font's CMap (Latin-1
+ * for a font without one). Fragments on one baseline join without a break (a name split across faces stays whole).
+ */
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1')
-  const out: string[] = []
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    let body: string
-    try {
-      body = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1')
-    } catch {
+  const objects = new Map<string, { dict: string; stream: string | null }>()
+  const header = /(\d+) 0 obj\s*/g
+  for (let m = header.exec(raw); m; m = header.exec(raw)) {
+    const end = raw.indexOf('endobj', header.lastIndex)
+    const streamAt = raw.indexOf('stream\n', header.lastIndex)
+    if (streamAt === -1 || streamAt > end) {
+      objects.set(m[1]!, { dict: raw.slice(header.lastIndex, end), stream: null })
       continue
     }
-    const ops = /\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g
-    for (let o = ops.exec(body); o; o = ops.exec(body)) {
-      const hexes = o[1] !== undefined ? [...o[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [o[2]!]
-      out.push(hexes.map((h) => Buffer.from(h, 'hex').toString('latin1')).join(''))
+    const dict = raw.slice(header.lastIndex, streamAt)
+    const length = Number(/\/Length (\d+)/.exec(dict)?.[1] ?? 0)
+    const start = streamAt + 'stream\n'.length
+    let stream: string | null = null
+    try {
+      stream = inflateSync(Buffer.from(raw.slice(start, start + length), 'latin1')).toString('latin1')
+    } catch {
+      stream = null
     }
+    objects.set(m[1]!, { dict, stream })
+    header.lastIndex = raw.indexOf('endobj', start + length)
   }
-  return out.join('\n')
+  const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le')
+  const cmaps = new Map<string, Map<number, string>>()
+  for (const m of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+    const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(objects.get(m[2]!)?.dict ?? '')
+    const body = toUnicode && objects.get(toUnicode[1]!)?.stream
+    if (!body || cmaps.has(m[1]!)) continue
+    const map = new Map<number, string>()
+    for (const r of body.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+      const from = parseInt(r[1]!, 16)
+      const to = parseInt(r[2]!, 16)
+      if (r[3]!.startsWith('[')) [...r[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((u, i) => map.set(from + i, utf16(u[1]!)))
+      else for (let g = from, u = parseInt(r[3]!.slice(1, -1), 16); g <= to; g++, u++) map.set(g, String.fromCodePoint(u))
+    }
+    for (const block of body.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
+      for (const c of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(c[1]!, 16), utf16(c[2]!))
+    cmaps.set(m[1]!, map)
+  }
+  let out = ''
+  for (const { stream } of objects.values()) {
+    if (!stream?.includes('BT')) continue
+    let font = ''
+    let lastY: string | null = null
+    for (const o of stream.matchAll(/\/(F\d+) [\d.]+ Tf|[\d.-]+ ([\d.-]+) Tm|\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      if (o[1]) font = o[1]
+      else if (o[2]) {
+        if (lastY !== null && o[2] !== lastY) out += '\n'
+        lastY = o[2]
+      } else {
+        const hexes = o[3] !== undefined ? [...o[3].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [o[4]!]
+        const cmap = cmaps.get(font)
+        for (const h of hexes)
+          out += cmap
+            ? (h.match(/.{4}/g) ?? []).map((g) => cmap.get(parseInt(g, 16)) ?? '\ufffd').join('')
+            : Buffer.from(h, 'hex').toString('latin1')
+      }
+    }
+    out += '\n'
+  }
+  return out
 }
 
 type Fx = Awaited<ReturnType<typeof setUp>>
@@ -167,6 +215,8 @@ describe('the shareable report', () => {
     expect(text).not.toContain('Not approved yet')
     expect(text).not.toContain('Private remark')
     expect(text).not.toContain('Admiral')
+    // Everything had a glyph: no fallback note.
+    expect(text).not.toContain('cannot be shown in the PDF')
   })
 
   it('is made and revoked from the session’s feedback page; revoked (or replaced) → 404 for the page and the PDF', async () => {
@@ -252,5 +302,72 @@ describe('every approved comment is in the report', () => {
     expect(report.quotes.map((q) => q.quote).sort()).toEqual([...comments].sort())
     const text = pdfText(Buffer.from(await (await openPdf(token)).arrayBuffer())).replace(/\s+/g, ' ')
     for (const comment of comments) expect(text).toContain(comment)
+  })
+})
+
+describe('names and comments outside Latin-1 in the PDF', () => {
+  it('keeps Łukasz, Cyrillic and Greek (embedded Inter); a script no font covers is named with the web link', async () => {
+    const owner = await createOwner(undefined, { plan: 'pro' })
+    const { session } = await createLiveSession(owner.id, feedbackOn)
+    const ps = (await getPublicSession(session.code))!
+    const scope = { ownerId: owner.id, userId: owner.id, runnerId: null }
+    const people = [
+      { firstName: 'Łukasz', company: 'Żółw Sp.', followUp: 'Świetny wykład, dziękuję' },
+      { firstName: 'Дмитрий', company: 'Яндекс', followUp: 'Спасибо за доклад' },
+      { firstName: 'Zoë', company: 'Αθήνα Labs', followUp: 'Ευχαριστώ πολύ — 東京から' },
+    ]
+    for (const p of people) {
+      const lead = await submitLead({
+        session: ps,
+        submissionId: crypto.randomUUID(),
+        input: {
+          firstName: p.firstName,
+          email: attendeeEmail(),
+          company: p.company,
+          jobTitle: 'Analyst',
+          phone: null,
+          linkedinUrl: null,
+          answers: { role: 'Engineering' },
+          marketingConsent: false,
+          shareWithSpeaker: false,
+        },
+        noticeText: 'Notice',
+        marketingText: null,
+      })
+      const input: FeedbackInput = {
+        rating: 5,
+        followUp: p.followUp,
+        contentRating: null,
+        deliveryRating: null,
+        slidesRating: null,
+        testimonial: true,
+        nameParts: ['name', 'company'],
+      }
+      const stored = await storeFeedback({
+        session: { id: session.id, workspaceId: owner.id },
+        browserKeyHash: browserKeyHash(session.id, newBrowserId()),
+        state,
+        input,
+        lead,
+        testimonialText: testimonialText(ps.speakerName, input.nameParts),
+      })
+      await setTestimonialApproval(scope, stored.responseId!, 'approved')
+    }
+    const token = (await createReportLink(scope, session.id))!
+    const text = pdfText(Buffer.from(await (await openPdf(token)).arrayBuffer())).replace(/\s+/g, ' ')
+    for (const shown of [
+      '“Świetny wykład, dziękuję”',
+      '— Łukasz, Żółw Sp.',
+      '“Спасибо за доклад”',
+      '— Дмитрий, Яндекс',
+      '— Zoë, Αθήνα Labs',
+      '“Ευχαριστώ πολύ — ”',
+    ])
+      expect(text).toContain(shown.replace(/\s+/g, ' '))
+    // The two CJK characters (東京) and the kana (から) have no embedded glyph: they are counted, not silently lost.
+    expect(text).not.toContain('東')
+    expect(text).toContain('4 characters in this report cannot be shown in the PDF')
+    expect(text).toContain(`/r/${token}`)
+    expect(text).not.toContain('\ufffd')
   })
 })
