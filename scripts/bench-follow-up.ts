@@ -75,6 +75,8 @@ type Result = {
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const startedAt = Date.now()
+const step = (what: string) => console.error(`[${((Date.now() - startedAt) / 1000).toFixed(1)} s] ${what}`)
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -98,10 +100,14 @@ function rssMb(pid: number): number {
  * session is made with the same options, so it takes the same logger).
  */
 function countStatements(handle: DatabaseHandle) {
-  const counter = { n: 0, last: { query: '', params: [] as unknown[] }, logQuery(query: string, params: unknown[]) {
-    counter.n++
-    counter.last = { query, params }
-  } }
+  const counter = {
+    n: 0,
+    last: { query: '', params: [] as unknown[] },
+    logQuery(query: string, params: unknown[]) {
+      counter.n++
+      counter.last = { query, params }
+    },
+  }
   const session = (handle.db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session
   session.logger = counter
   session.options.logger = counter
@@ -174,6 +180,7 @@ async function seed(handle: DatabaseHandle, url?: string) {
       from people`)
   }
   const scope: Scope = { ownerId, userId: ownerId, runnerId: null }
+  step('seeded')
   const draft = (sessionId: string) =>
     createFollowUpDraft(scope, {
       subject: 'The slides, {{first_name|friend}}',
@@ -199,10 +206,12 @@ async function seed(handle: DatabaseHandle, url?: string) {
     }),
   )
   const countedDraft = (await draft(counted!.id))!
+  step('counted draft')
   const counter = countStatements(handle)
   const started = await sendFollowUpNow(scope, countedDraft.id, { id: ownerId, email }, (f) => senderFrom(f))
   if (started !== 'started') throw new Error(`the counted follow-up did not start: ${started}`)
   const statementsToStart = counter.n
+  step('counted follow-up started')
   counter.n = 0
   const worker = new JobWorker({ pollMs: 3_600_000 })
   const deadline = Date.now() + 120_000
@@ -224,7 +233,10 @@ async function seed(handle: DatabaseHandle, url?: string) {
   await fake.close()
 
   const followUp = (await draft(sent!.id))!
+  step('counted follow-up sent')
+  step('draft')
   const cookie = (await createUserSession(ownerId)).split(';')[0]!
+  step('signed in')
   installDatabase(undefined)
   return {
     ownerId,
@@ -332,7 +344,7 @@ async function explainComplaintRate(handle: DatabaseHandle, ownerId: string, fol
     await handle.db.execute(sql`
       insert into follow_up_recipients (follow_up_id, owner_id, contact_id, email, first_name, batch, sent_at)
       select follow_up_id, ${other!.id}::uuid, gen_random_uuid(), email, first_name, batch, sent_at - interval '1 second' * ${i}
-      from follow_up_recipients where follow_up_id = ${followUpId}::uuid`)
+      from follow_up_recipients where follow_up_id = ${followUpId}::uuid and owner_id = ${ownerId}::uuid`)
   }
   await handle.db.execute(sql`analyze follow_up_recipients`)
   const counter = countStatements(handle)
@@ -343,8 +355,7 @@ async function explainComplaintRate(handle: DatabaseHandle, ownerId: string, fol
     return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`
   })
   const rows = (await handle.db.execute(sql.raw(`explain (costs off) ${inlined}`))) as unknown as
-    | { rows: Record<string, string>[] }
-    | Record<string, string>[]
+    { rows: Record<string, string>[] } | Record<string, string>[]
   const list = Array.isArray(rows) ? rows : rows.rows
   installDatabase(undefined)
   return list.map((r) => Object.values(r)[0]).join('\n')
@@ -378,6 +389,7 @@ async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Re
     const seeding = await open()
     const seeded = await seed(seeding, dbUrl)
     await seeding.close()
+    step('database closed')
     const countedBatches = seeded.countedBatches
     const statementsPerBatch = round(seeded.workerStatements / countedBatches)
 
@@ -389,6 +401,7 @@ async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Re
       FOLLOW_UP_RATE_PER_SECOND: String(RATE),
       FOLLOW_UP_WORKSPACE_RATE_PER_SECOND: String(RATE),
     })
+    step('server up')
     // Warm up (JIT, pools), then the sign-up latency with nothing sending.
     await signupLoad(server.url, seeded.signups, 3)
     const before = await signupLoad(server.url, seeded.signups, LOAD_SECONDS)
@@ -407,6 +420,7 @@ async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Re
     }, 200)
     const callsBefore = fake.batchCalls.length
 
+    step('Send')
     const t0 = Date.now()
     const pressed = await fetch(`${server.url}/app/follow-ups/${seeded.followUpId}`, {
       method: 'POST',
@@ -430,7 +444,10 @@ async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Re
       .sort((x, y) => x - y)
     const lastAt = at[at.length - 1]!
     const rssAtEndMb = rssMb(pid)
-    const gaps = at.slice(1).map((t, i) => t - at[i]!).sort((x, y) => x - y)
+    const gaps = at
+      .slice(1)
+      .map((t, i) => t - at[i]!)
+      .sort((x, y) => x - y)
     const gapMs = { p50: gaps[Math.floor(gaps.length / 2)] ?? 0, max: gaps[gaps.length - 1] ?? 0, first: at[0]! - t0 }
     clearInterval(sampler)
     sampler = undefined
@@ -445,13 +462,15 @@ async function run(driver: 'pglite' | 'postgres', adminUrl?: string): Promise<Re
     for (const e of fake.emails)
       for (const to of e.to) if (/^p\d+-[0-9a-f]{8}@example\.com$/.test(to)) counts.set(to, (counts.get(to) ?? 0) + 1)
     const twice = [...counts.values()].filter((n) => n > 1).length
-    if (counts.size !== PEOPLE || twice > 0) throw new Error(`${counts.size} of ${PEOPLE} people reached, ${twice} more than once`)
+    if (counts.size !== PEOPLE || twice > 0)
+      throw new Error(`${counts.size} of ${PEOPLE} people reached, ${twice} more than once`)
 
     const reading = await open()
     try {
       const [row] = await reading.db.select().from(followUps).where(eq(followUps.id, seeded.followUpId))
       if (row?.status !== 'sent' || row.sentCount !== PEOPLE)
         throw new Error(`the follow-up ended ${row?.status} with ${row?.sentCount} of ${PEOPLE} sent`)
+      step('last batch; the complaint rate explained')
       const explain = await explainComplaintRate(reading, seeded.ownerId, seeded.followUpId)
       return {
         driver,
@@ -490,7 +509,11 @@ async function main() {
   resetConfig(parseConfig({ ...process.env, SESSION_SECRET: SECRET, DATABASE_URL: '' }))
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL
   const results: Result[] = []
-  const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ')
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')
   const loads: string[] = []
   if (process.env.BENCH_DRIVERS !== 'postgres') {
     loads.push(`pglite: ${load()} at the start`)
