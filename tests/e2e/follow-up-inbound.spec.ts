@@ -19,6 +19,21 @@ test('the unsubscribe page asks, unsubscribes without a redirect, and stays done
   await expectNoAxeViolations(page)
 })
 
+test.describe('a German browser (Accept-Language de)', () => {
+  test.use({ locale: 'de-DE' })
+  test('reads the unsubscribe page in German, unsubscribes in German; axe on both states', async ({ page }) => {
+    const { token } = await sentFollowUp(page.request)
+    await page.goto(`/u/${token}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Abmelden' })).toBeVisible()
+    await expect(page.getByText('Die Abmeldung gilt sofort.')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Abmelden' }).click()
+    await expect(page.getByText('Sie sind abgemeldet: Ada Lovelace via Lectern wird Ihnen keine E-Mails mehr schicken.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Abmelden' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+  })
+})
+
 test('an unknown unsubscribe link is a 404 page', async ({ page }) => {
   const res = await page.goto(`/u/${'Z'.repeat(32)}`)
   expect(res?.status()).toBe(404)

@@ -85,6 +85,71 @@ describe('one-click unsubscribe over HTTP', () => {
   })
 })
 
+describe('/u/{token} in the attendee’s language over HTTP (issue 31 negotiation)', () => {
+  it('reads German to a German browser, keeps it through the button, and says a 404 in German', async () => {
+    const { token } = await sentFollowUp()
+    const de = { 'Accept-Language': 'de-DE,de;q=0.9' }
+    const page = await fetch(`${server.url}/u/${token}`, { headers: de })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('Content-Language')).toBe('de')
+    const html = await text(page)
+    expect(html).toContain('<div lang="de"')
+    expect(html).toContain('<h1 class="text-3xl font-bold text-white">Abmelden</h1>')
+    expect(html).toContain(
+      'Keine E-Mails mehr von <strong class="text-white">Ada Lovelace via Lectern</strong> erhalten? Die Abmeldung gilt sofort.',
+    )
+    expect(html).toContain(`action="/u/${token}?lang=de"`)
+    // The button's POST (no JavaScript) names the language shown.
+    const done = await fetch(`${server.url}/u/${token}?lang=de`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+      body: 'List-Unsubscribe=One-Click',
+      redirect: 'manual',
+    })
+    expect(done.status).toBe(200)
+    expect(await text(done)).toContain('Sie sind abgemeldet: Ada Lovelace via Lectern wird Ihnen keine E-Mails mehr schicken.')
+    const unknown = await fetch(`${server.url}/u/${'Q'.repeat(32)}`, { headers: de })
+    expect(unknown.status).toBe(404)
+    const unknownHtml = await text(unknown)
+    expect(unknownHtml).toContain('Link unbekannt')
+    expect(unknownHtml).toContain('Dieser Abmeldelink ist nicht bekannt.')
+  })
+})
+
+describe('the dev mailbox shows a follow-up’s headers over HTTP (issue 32 Deliver 8)', () => {
+  it('lists From, Reply-To, List-Unsubscribe and List-Unsubscribe-Post on the message’s page', async () => {
+    const json = { 'Content-Type': 'application/json', Origin: server.url }
+    const made = await fetch(`${server.url}/__e2e/lead-session`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: `mailbox-${Date.now()}@example.com`, plan: 'pro', questions: [] }),
+    })
+    const { sessionId, userId } = (await made.json()) as { sessionId: string; userId: string }
+    const sent = await fetch(`${server.url}/__e2e/follow-up-send`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ sessionId, userId, people: 1 }),
+    })
+    expect(await sent.json()).toMatchObject({ started: 'started' })
+    // The server's own worker sends the batch into the dev mailbox; wait for the message to be listed.
+    const row = /<a[^>]*href="\/dev\/mailbox\/([0-9a-f-]{36})"[^>]*><span><span[^>]*>The slides<\/span>/
+    let id: string | undefined
+    for (let i = 0; i < 200 && !id; i++) {
+      id = row.exec(await text(await fetch(`${server.url}/dev/mailbox`)))?.[1]
+      if (!id) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(id).toBeDefined()
+    const page = await fetch(`${server.url}/dev/mailbox/${id}`)
+    expect(page.status).toBe(200)
+    const html = await text(page)
+    const header = (name: string) => new RegExp(`<dt[^>]*>${name}</dt><dd[^>]*>([^<]*)</dd>`).exec(html)?.[1]
+    expect(header('From')).toBe('&quot;Ada Lovelace via Lectern&quot; &lt;hello@lectern.local&gt;')
+    expect(header('Subject')).toBe('The slides')
+    expect(header('List-Unsubscribe')).toMatch(/^&lt;http:\/\/[^/]+\/u\/[A-Za-z0-9_-]{43}&gt;$/)
+    expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
+  })
+})
+
 describe('POST /webhooks/resend over HTTP', () => {
   it('takes a signed delivery once, refuses a changed byte with 400, and GET is 405', async () => {
     const delivery = signedDelivery(resendEvent('email.delivered', 'a-message-of-no-follow-up'))

@@ -110,6 +110,62 @@ describe('/u/{token}: unsubscribe', () => {
     expect(await suppressions()).toEqual([{ reason: 'unsubscribed' }])
   })
 
+  it('speaks the attendee’s language (issue 31 negotiation): Accept-Language de, ?lang= and the 404', async () => {
+    const { recipients } = await sentFollowUp(ownerId, [grace])
+    const token = recipients[0]!.token
+    const german = makeRequest(`/u/${token}`, { headers: { 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' } })
+    const res = await call(confirmation, german, { token })
+    expect(statusOf(res)).toBe(200)
+    expect((res as { init?: { headers?: Record<string, string> } }).init?.headers).toMatchObject({
+      'Content-Language': 'de',
+      Vary: 'Accept-Language, Cookie',
+    })
+    expect(dataOf<{ t: Record<string, string> }>(res).t).toEqual({
+      language: 'de',
+      title: 'Abmelden',
+      description: 'Keine E-Mails mehr von diesem Absender erhalten.',
+      ask: 'Keine E-Mails mehr von Ada Lovelace via Lectern erhalten? Die Abmeldung gilt sofort.',
+      button: 'Abmelden',
+      done: null,
+    })
+    // The POST of the page's button says it is done in the language shown.
+    const posted = await call(
+      unsubscribe,
+      new Request(`http://localhost:3000/u/${token}?lang=de`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+      { token },
+    )
+    expect(dataOf<{ message: string }>(posted).message).toBe(
+      'Sie sind abgemeldet: Ada Lovelace via Lectern wird Ihnen keine E-Mails mehr schicken.',
+    )
+    expect(dataOf<{ t: { done: string } }>(await call(confirmation, german.clone(), { token })).t.done).toBe(
+      'Sie sind abgemeldet: Ada Lovelace via Lectern wird Ihnen keine E-Mails mehr schicken.',
+    )
+    // ?lang= wins over the header; English stays the default.
+    const french = await call(confirmation, makeRequest(`/u/${token}?lang=fr`, { headers: { 'Accept-Language': 'de' } }), {
+      token,
+    })
+    expect(dataOf<{ t: { title: string } }>(french).t.title).toBe('Se désabonner')
+    expect(dataOf<{ t: { title: string } }>(await call(confirmation, makeRequest(`/u/${token}`), { token })).t.title).toBe(
+      'Unsubscribe',
+    )
+
+    const unknown = (await call(confirmation, makeRequest(`/u/${'A'.repeat(32)}`, { headers: { 'Accept-Language': 'de' } }), {
+      token: 'A'.repeat(32),
+    })) as Response
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers.get('Content-Language')).toBe('de')
+    expect(await unknown.json()).toEqual({
+      language: 'de',
+      title: 'Link unbekannt',
+      message:
+        'Dieser Abmeldelink ist nicht bekannt. Wenn Sie ihn aus einer E-Mail kopiert haben, prüfen Sie, ob er vollständig ist.',
+    })
+  })
+
   it('an unknown or malformed token is 404 on GET and POST', async () => {
     for (const token of ['A'.repeat(32), 'short', '../../etc']) {
       expect(statusOf(await call(confirmation, makeRequest(`/u/${token}`), { token }))).toBe(404)

@@ -108,6 +108,15 @@ export const de: Dictionary = {
     ended: ({ speakerStart, headline, event }) => `${speakerStart} sammelt für „${headline}“ bei ${event} keine Angaben mehr.`,
     endedEmail: 'Falls Sie Ihre Angaben schon hinterlassen haben: Die E-Mail, die Sie bekommen haben, enthält weiterhin alles.',
   },
+  unsubscribe: {
+    title: 'Abmelden',
+    description: 'Keine E-Mails mehr von diesem Absender erhalten.',
+    ask: ({ speaker }) => `Keine E-Mails mehr von ${speaker} erhalten? Die Abmeldung gilt sofort.`,
+    button: 'Abmelden',
+    done: ({ speaker }) => `Sie sind abgemeldet: ${speaker} wird Ihnen keine E-Mails mehr schicken.`,
+    unknownTitle: 'Link unbekannt',
+    unknown: 'Dieser Abmeldelink ist nicht bekannt. Wenn Sie ihn aus einer E-Mail kopiert haben, prüfen Sie, ob er vollständig ist.',
+  },
   erase: {
     title: 'Ihre Angaben löschen',
     explain: ({ firstName }) =>

@@ -115,6 +115,16 @@ export const en = {
       `${speakerStart} is no longer collecting details for “${headline}” at ${event}.`,
     endedEmail: 'If you already left your details, the email you received still has everything.',
   },
+  /** The unsubscribe page of a follow-up email, /u/{token} (issue 32 Deliver 4). */
+  unsubscribe: {
+    title: 'Unsubscribe',
+    description: 'Stop emails from this sender.',
+    ask: ({ speaker }: { speaker: string }) => `Stop emails from ${speaker}? It takes effect at once.`,
+    button: 'Unsubscribe',
+    done: ({ speaker }: { speaker: string }) => `You are unsubscribed: ${speaker} will not email you again.`,
+    unknownTitle: 'Link not known',
+    unknown: 'This unsubscribe link is not known. If you copied it from an email, check that it is complete.',
+  },
   erase: {
     title: 'Erase your details',
     explain: ({ firstName }: { firstName: string }) =>

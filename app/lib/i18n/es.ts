@@ -106,6 +106,15 @@ export const es: Dictionary = {
     ended: ({ speakerStart, headline, event }) => `${speakerStart} ya no recoge datos para «${headline}» en ${event}.`,
     endedEmail: 'Si ya dejó sus datos, el correo que recibió sigue teniéndolo todo.',
   },
+  unsubscribe: {
+    title: 'Darse de baja',
+    description: 'Dejar de recibir correos de este remitente.',
+    ask: ({ speaker }) => `¿Dejar de recibir correos de ${speaker}? Surte efecto de inmediato.`,
+    button: 'Darme de baja',
+    done: ({ speaker }) => `Se ha dado de baja: ${speaker} no volverá a escribirle.`,
+    unknownTitle: 'Enlace desconocido',
+    unknown: 'No reconocemos este enlace para darse de baja. Si lo copió de un correo, compruebe que está completo.',
+  },
   erase: {
     title: 'Borrar sus datos',
     explain: ({ firstName }) =>

@@ -114,6 +114,15 @@ export const fr: Dictionary = {
       `${speakerStart} ne recueille plus de coordonnées pour «\u00a0${headline}\u00a0» à ${event}.`,
     endedEmail: 'Si vous avez déjà laissé vos coordonnées, l’e-mail que vous avez reçu contient toujours tout.',
   },
+  unsubscribe: {
+    title: 'Se désabonner',
+    description: 'Ne plus recevoir d’e-mails de cet expéditeur.',
+    ask: ({ speaker }) => `Ne plus recevoir d’e-mails de ${speaker}\u00a0? Cela prend effet immédiatement.`,
+    button: 'Me désabonner',
+    done: ({ speaker }) => `Vous êtes désabonné\u00a0: ${speaker} ne vous écrira plus.`,
+    unknownTitle: 'Lien inconnu',
+    unknown: 'Ce lien de désabonnement est inconnu. Si vous l’avez copié depuis un e-mail, vérifiez qu’il est complet.',
+  },
   erase: {
     title: 'Effacer vos coordonnées',
     explain: ({ firstName }) =>

@@ -107,6 +107,15 @@ export const it: Dictionary = {
     ended: ({ speakerStart, headline, event }) => `${speakerStart} non raccoglie più dati per «${headline}» a ${event}.`,
     endedEmail: 'Se hai già lasciato i tuoi dati, l’email che hai ricevuto contiene ancora tutto.',
   },
+  unsubscribe: {
+    title: 'Annulla l’iscrizione',
+    description: 'Non ricevere più email da questo mittente.',
+    ask: ({ speaker }) => `Non vuoi più ricevere email da ${speaker}? Ha effetto subito.`,
+    button: 'Annulla l’iscrizione',
+    done: ({ speaker }) => `Iscrizione annullata: ${speaker} non ti scriverà più.`,
+    unknownTitle: 'Link sconosciuto',
+    unknown: 'Questo link per annullare l’iscrizione non è riconosciuto. Se l’hai copiato da un’email, controlla che sia completo.',
+  },
   erase: {
     title: 'Cancella i tuoi dati',
     explain: ({ firstName }) =>

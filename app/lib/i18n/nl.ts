@@ -107,6 +107,15 @@ export const nl: Dictionary = {
     ended: ({ speakerStart, headline, event }) => `${speakerStart} verzamelt geen gegevens meer voor ‘${headline}’ op ${event}.`,
     endedEmail: 'Heb je je gegevens al achtergelaten? Dan staat alles nog in de e-mail die je hebt gekregen.',
   },
+  unsubscribe: {
+    title: 'Afmelden',
+    description: 'Geen e-mails meer ontvangen van deze afzender.',
+    ask: ({ speaker }) => `Geen e-mails meer ontvangen van ${speaker}? Het gaat meteen in.`,
+    button: 'Afmelden',
+    done: ({ speaker }) => `Je bent afgemeld: ${speaker} stuurt je geen e-mails meer.`,
+    unknownTitle: 'Link onbekend',
+    unknown: 'Deze afmeldlink is niet bekend. Heb je hem uit een e-mail gekopieerd? Controleer dan of hij volledig is.',
+  },
   erase: {
     title: 'Je gegevens wissen',
     explain: ({ firstName }) =>

@@ -108,6 +108,15 @@ export const pt: Dictionary = {
     ended: ({ speakerStart, headline, event }) => `${speakerStart} já não está a recolher dados para «${headline}» em ${event}.`,
     endedEmail: 'Se já deixou os seus dados, o email que recebeu continua a ter tudo.',
   },
+  unsubscribe: {
+    title: 'Cancelar a subscrição',
+    description: 'Deixar de receber emails deste remetente.',
+    ask: ({ speaker }) => `Deixar de receber emails de ${speaker}? Tem efeito imediato.`,
+    button: 'Cancelar a subscrição',
+    done: ({ speaker }) => `A sua subscrição foi cancelada: ${speaker} não lhe voltará a enviar emails.`,
+    unknownTitle: 'Link desconhecido',
+    unknown: 'Este link para cancelar a subscrição não é conhecido. Se o copiou de um email, verifique se está completo.',
+  },
   erase: {
     title: 'Apagar os seus dados',
     explain: ({ firstName }) =>
