@@ -1,5 +1,7 @@
 import type { CsvColumn } from './csv'
-import type { EventInsight, InsightSession, InsightTotals, SpeakerInsight } from './event-insights'
+import { partMean, type EventInsight, type InsightSession, type InsightTotals, type SpeakerInsight } from './event-insights'
+import { PART_RATINGS } from './feedback'
+import { ratingMean } from './feedback-report'
 import { isMoneyCurrency, minorUnits } from './money'
 import type { MoneyTotal } from './roi'
 import { currencyOrder, type SortColumn, type TableSort } from './table-sort'
@@ -48,6 +50,42 @@ export const EVENT_COLUMNS: SortColumn<EventInsight>[] = [
   ...figureColumns<EventInsight>(),
 ]
 export const EVENT_SORT: TableSort = { sort: 'starts', dir: 'desc' }
+
+/**
+ * The feedback columns (issue 33 Deliver 4) the CSVs add after the table's own: responses, the
+ * response rate (responseRate, the speaker's page's rule), the answers per rating 1..5, the mean, the
+ * three part-ratings' means, booking leads and testimonials awaiting approval. Empty means: no ratings.
+ */
+export function feedbackColumns<T extends InsightTotals | InsightSession>(): SortColumn<T>[] {
+  return [
+    { key: 'responses', label: 'Feedback responses', kind: 'number', value: (r) => r.feedback.responses },
+    { key: 'responseRate', label: 'Response rate (%)', kind: 'number', value: (r) => r.responseRate.percent },
+    ...[1, 2, 3, 4, 5].map(
+      (n): SortColumn<T> => ({ key: `rating${n}`, label: `Rated ${n}`, kind: 'number', value: (r) => r.feedback.counts[n] ?? 0 }),
+    ),
+    { key: 'ratingMean', label: 'Mean rating', kind: 'number', value: (r) => ratingMean(r.feedback.counts) },
+    ...PART_RATINGS.map(
+      ({ key, label }): SortColumn<T> => ({
+        key: `${key}Mean`,
+        label: `${label} (mean)`,
+        kind: 'number',
+        value: (r) => partMean(r.feedback.parts[key]),
+      }),
+    ),
+    { key: 'bookingLeads', label: 'Booking leads', kind: 'number', value: (r) => r.feedback.bookingLeads },
+    {
+      key: 'awaitingApproval',
+      label: 'Testimonials awaiting approval',
+      kind: 'number',
+      value: (r) => r.feedback.awaitingApproval,
+    },
+  ]
+}
+
+/** The CSVs' columns: the table's, then the feedback's (existing columns keep their places). */
+export const SESSION_CSV_COLUMNS = [...SESSION_COLUMNS, ...feedbackColumns<InsightSession>()]
+export const SPEAKER_CSV_COLUMNS = [...SPEAKER_COLUMNS, ...feedbackColumns<SpeakerInsight>()]
+export const EVENT_CSV_COLUMNS = [...EVENT_COLUMNS, ...feedbackColumns<EventInsight>()]
 
 // ── CSV ─────────────────────────────────────────────────────────────────────────────────────────
 

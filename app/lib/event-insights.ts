@@ -1,4 +1,6 @@
 import { combinedConversion, conversion, type Conversion } from './conversion'
+import type { PART_RATINGS } from './feedback'
+import { RATINGS, responseRate, type RatingCounts } from './feedback-report'
 import { sumByCurrency, type MoneyTotal } from './roi'
 import { utcToZonedLocal, zonedLocalToUtc } from './time-zone'
 
@@ -22,9 +24,64 @@ export type InsightFigures = {
   /** Open deals (new, contacted, meeting) and won deals of the people credited here, per currency. */
   pipeline: MoneyTotal[]
   won: MoneyTotal[]
+  /** The feedback given (issue 33 Deliver 4); counts, so every answer counts, like leads. */
+  feedback: InsightFeedback
 }
 
-export const NO_FIGURES: InsightFigures = { scans: 0, visits: 0, visitors: 0, leads: 0, hotLeads: 0, pipeline: [], won: [] }
+export type PartKey = (typeof PART_RATINGS)[number]['key']
+/** Feedback counts of one session or several added up: sums and counts, so means add up exactly. */
+export type InsightFeedback = {
+  responses: number
+  /** Answers per overall rating 1..5. */
+  counts: RatingCounts
+  /** Per part-rating: the sum of the ratings given and how many gave one. */
+  parts: Record<PartKey, { sum: number; count: number }>
+  bookingLeads: number
+  /** Testimonials (permission ticked, words given) the speaker has neither approved nor hidden. */
+  awaitingApproval: number
+}
+
+export const NO_FEEDBACK: InsightFeedback = {
+  responses: 0,
+  counts: {},
+  parts: { content: { sum: 0, count: 0 }, delivery: { sum: 0, count: 0 }, slides: { sum: 0, count: 0 } },
+  bookingLeads: 0,
+  awaitingApproval: 0,
+}
+
+export const NO_FIGURES: InsightFigures = {
+  scans: 0,
+  visits: 0,
+  visitors: 0,
+  leads: 0,
+  hotLeads: 0,
+  pipeline: [],
+  won: [],
+  feedback: NO_FEEDBACK,
+}
+
+/** Feedback counts added up over sessions. */
+export function addUpFeedback(list: ReadonlyArray<InsightFeedback>): InsightFeedback {
+  const sum = (f: (x: InsightFeedback) => number) => list.reduce((n, x) => n + f(x), 0)
+  const counts: RatingCounts = {}
+  for (const r of RATINGS) {
+    const n = sum((x) => x.counts[r] ?? 0)
+    if (n > 0) counts[r] = n
+  }
+  const part = (key: PartKey) => ({ sum: sum((x) => x.parts[key].sum), count: sum((x) => x.parts[key].count) })
+  return {
+    responses: sum((x) => x.responses),
+    counts,
+    parts: { content: part('content'), delivery: part('delivery'), slides: part('slides') },
+    bookingLeads: sum((x) => x.bookingLeads),
+    awaitingApproval: sum((x) => x.awaitingApproval),
+  }
+}
+
+/** A part-rating's mean to one decimal (the speaker's page rounds the same way), null without ratings. */
+export function partMean(part: { sum: number; count: number }): number | null {
+  return part.count > 0 ? Math.round((part.sum / part.count) * 10) / 10 : null
+}
 
 export type InsightSession = InsightFigures & {
   id: string
@@ -38,9 +95,11 @@ export type InsightSession = InsightFigures & {
   speakerId: string | null
   speakerName: string | null
   conversion: Conversion
+  /** Responses ÷ unique visitors: responseRate (app/lib/feedback-report.ts), the speaker's page's rule. */
+  responseRate: Conversion
 }
 
-export type InsightTotals = InsightFigures & { sessions: number; conversion: Conversion }
+export type InsightTotals = InsightFigures & { sessions: number; conversion: Conversion; responseRate: Conversion }
 
 /** Sessions added up: counts summed, money per currency, conversion with each session's floor. */
 export function addUp(sessions: ReadonlyArray<InsightFigures>): InsightTotals {
@@ -56,12 +115,18 @@ export function addUp(sessions: ReadonlyArray<InsightFigures>): InsightTotals {
     pipeline: sumByCurrency(sessions.flatMap((s) => s.pipeline)),
     won: sumByCurrency(sessions.flatMap((s) => s.won)),
     conversion: combinedConversion(sessions.map((s) => ({ leads: s.leads, visitors: s.visitors }))),
+    feedback: addUpFeedback(sessions.map((s) => s.feedback)),
+    responseRate: responseRate(sessions.map((s) => ({ responses: s.feedback.responses, visitors: s.visitors }))),
   }
 }
 
-/** One session's row: its figures and its conversion. */
-export function sessionRow<T extends InsightFigures>(session: T): T & { conversion: Conversion } {
-  return { ...session, conversion: conversion(session.leads, session.visitors) }
+/** One session's row: its figures, its conversion and its response rate. */
+export function sessionRow<T extends InsightFigures>(session: T): T & { conversion: Conversion; responseRate: Conversion } {
+  return {
+    ...session,
+    conversion: conversion(session.leads, session.visitors),
+    responseRate: responseRate(session.feedback.responses, session.visitors),
+  }
 }
 
 export type SpeakerRef = { id: string; name: string; email: string; company: string }

@@ -1,12 +1,15 @@
 import { and, asc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '~/db/client.server'
 import { eventRooms, events, eventSpeakers } from '~/db/schema/events'
+import { bookingLeads, feedbackResponses } from '~/db/schema/feedback'
 import { leads } from '~/db/schema/leads'
 import { contacts } from '~/db/schema/people'
 import { sessionCounts, sessionLeadQuarters, talkSessions, talks } from '~/db/schema/talks'
 import {
+  NO_FEEDBACK,
   NO_FIGURES,
   sessionRow,
+  type InsightFeedback,
   type EventRef,
   type InsightSession,
   type QuarterCount,
@@ -14,6 +17,7 @@ import {
 } from '~/lib/event-insights'
 import { PLAN_LIMITS, type Plan } from '~/lib/plans'
 import { sumByCurrency } from '~/lib/roi'
+import { permitted } from './feedback-report.server'
 import { givenToOrganiser, ownerPlan, visibleLeadsFilter } from './leads.server'
 
 // The reads behind the insights pages (issue 23 Deliver 7, docs/organisers.md → Insights): the
@@ -50,7 +54,7 @@ export async function readInsightSessions(workspaceId: string, which: Which, { t
   const plan = await ownerPlan(workspaceId)
   const where = eventCondition(workspaceId, which)
   const ids = sessionIds(where)
-  const [sessions, hot, deals, quarterRows] = await Promise.all([
+  const [sessions, hot, deals, quarterRows, feedback, bookings] = await Promise.all([
     db
       .select({
         id: talkSessions.id,
@@ -81,7 +85,26 @@ export async function readInsightSessions(workspaceId: string, which: Which, { t
     PLAN_LIMITS[plan].visibleLeadsPerSession === null ? Promise.resolve(null) : hotCounts(workspaceId, plan, ids),
     dealTotals(workspaceId, plan, ids),
     timeline ? quarterCounts(ids) : Promise.resolve([]),
+    feedbackCounts(workspaceId, ids),
+    bookingCounts(workspaceId, ids),
   ])
+  const bookingsOf = new Map(bookings.map((b) => [b.sessionId, int(b.n)]))
+  const feedbackOf = new Map<string, InsightFeedback>(
+    feedback.map((f) => [
+      f.sessionId,
+      {
+        responses: int(f.responses),
+        counts: { 1: int(f.r1), 2: int(f.r2), 3: int(f.r3), 4: int(f.r4), 5: int(f.r5) },
+        parts: {
+          content: { sum: int(f.contentSum), count: int(f.contentCount) },
+          delivery: { sum: int(f.deliverySum), count: int(f.deliveryCount) },
+          slides: { sum: int(f.slidesSum), count: int(f.slidesCount) },
+        },
+        bookingLeads: 0,
+        awaitingApproval: int(f.awaiting),
+      },
+    ]),
+  )
   const hotOf = hot && new Map(hot.map((h) => [h.sessionId, int(h.hot)]))
   const dealsOf = new Map<string, Array<{ won: boolean; currency: string; cents: number }>>()
   for (const d of deals) {
@@ -102,6 +125,7 @@ export async function readInsightSessions(workspaceId: string, which: Which, { t
       hotLeads: hotOf ? (hotOf.get(s.id) ?? 0) : int(s.hotLeads),
       pipeline: sumByCurrency(money.filter((m) => !m.won)),
       won: sumByCurrency(money.filter((m) => m.won)),
+      feedback: { ...(feedbackOf.get(s.id) ?? NO_FEEDBACK), bookingLeads: bookingsOf.get(s.id) ?? 0 },
     })
   })
   const roomOf = new Map(sessions.map((s) => [s.id, s.roomId]))
@@ -118,6 +142,45 @@ function sessionIds(where: SQL) {
   return getDb().select({ id: talkSessions.id }).from(talkSessions).where(where)
 }
 type SessionIds = ReturnType<typeof sessionIds>
+
+/**
+ * Feedback per session in one grouped read (issue 33 Deliver 4): answers, answers per rating, the
+ * part-ratings' sums and counts, and testimonials awaiting the speaker's decision (still permitted —
+ * the rule the speaker's Feedback page lists by, feedback-report.server.ts — and pending).
+ */
+function feedbackCounts(workspaceId: string, ids: SessionIds) {
+  const f = feedbackResponses
+  const rating = (n: number) => sql<number>`count(*) filter (where ${f.rating} = ${n})::int`
+  return getDb()
+    .select({
+      sessionId: f.sessionId,
+      responses: sql<number>`count(*)::int`,
+      r1: rating(1),
+      r2: rating(2),
+      r3: rating(3),
+      r4: rating(4),
+      r5: rating(5),
+      contentSum: sql<number>`coalesce(sum(${f.contentRating}), 0)::int`,
+      contentCount: sql<number>`count(${f.contentRating})::int`,
+      deliverySum: sql<number>`coalesce(sum(${f.deliveryRating}), 0)::int`,
+      deliveryCount: sql<number>`count(${f.deliveryRating})::int`,
+      slidesSum: sql<number>`coalesce(sum(${f.slidesRating}), 0)::int`,
+      slidesCount: sql<number>`count(${f.slidesRating})::int`,
+      awaiting: sql<number>`count(*) filter (where ${and(permitted(), isNotNull(f.leadId), eq(f.approval, 'pending'))})::int`,
+    })
+    .from(f)
+    .where(and(eq(f.ownerId, workspaceId), inArray(f.sessionId, ids)))
+    .groupBy(f.sessionId)
+}
+
+/** Booking leads per session: a count, so every one counts (the privacy note above). */
+function bookingCounts(workspaceId: string, ids: SessionIds) {
+  return getDb()
+    .select({ sessionId: bookingLeads.sessionId, n: sql<number>`count(*)::int` })
+    .from(bookingLeads)
+    .where(and(eq(bookingLeads.ownerId, workspaceId), inArray(bookingLeads.sessionId, ids)))
+    .groupBy(bookingLeads.sessionId)
+}
 
 /** Captures per session and 15-minute bucket, as the database keeps them (drizzle/0038). */
 function quarterCounts(ids: SessionIds) {

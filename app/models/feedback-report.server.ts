@@ -139,7 +139,7 @@ function named<T extends TestimonialRow>({ nameParts, firstName, jobTitle, compa
 }
 
 /** A testimonial still permitted: ticked, not withdrawn, with words, its capture still there. */
-const permitted = () =>
+export const permitted = () =>
   and(
     eq(feedbackResponses.testimonialPermission, true),
     isNull(feedbackResponses.withdrawnAt),

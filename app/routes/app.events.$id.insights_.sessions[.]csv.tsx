@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { csvTable, eventClock, SESSION_COLUMNS } from '~/lib/event-insights-columns'
+import { csvTable, eventClock, SESSION_CSV_COLUMNS } from '~/lib/event-insights-columns'
 import { requireEvent } from '~/services/event-scope.server'
 import { eventInsights, insightsCsvResponse } from '~/services/event-insights.server'
 
@@ -13,6 +13,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return insightsCsvResponse(scope, {
     subject: `Insights CSV: sessions of ${event.name}`,
     fileName: `${event.slug}-sessions.csv`,
-    table: csvTable(sessions, SESSION_COLUMNS, { time: eventClock(event.timeZone) }),
+    table: csvTable(sessions, SESSION_CSV_COLUMNS, { time: eventClock(event.timeZone) }),
   })
 }

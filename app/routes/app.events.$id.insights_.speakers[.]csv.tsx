@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { csvTable, SPEAKER_COLUMNS } from '~/lib/event-insights-columns'
+import { csvTable, SPEAKER_CSV_COLUMNS } from '~/lib/event-insights-columns'
 import { requireEvent } from '~/services/event-scope.server'
 import { eventInsights, insightsCsvResponse } from '~/services/event-insights.server'
 
@@ -13,6 +13,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return insightsCsvResponse(scope, {
     subject: `Insights CSV: speakers of ${event.name}`,
     fileName: `${event.slug}-speakers.csv`,
-    table: csvTable(speakers, SPEAKER_COLUMNS),
+    table: csvTable(speakers, SPEAKER_CSV_COLUMNS),
   })
 }

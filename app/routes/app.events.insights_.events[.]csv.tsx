@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireWorkspace } from '~/auth/workspace.server'
-import { csvTable, EVENT_COLUMNS } from '~/lib/event-insights-columns'
+import { csvTable, EVENT_CSV_COLUMNS } from '~/lib/event-insights-columns'
 import { insightsCsvResponse, workspaceInsights } from '~/services/event-insights.server'
 
 // GET /app/events/insights/events.csv?sort=…&dir=…: every event with its totals as CSV, in the
@@ -12,6 +12,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return insightsCsvResponse(scope, {
     subject: 'Insights CSV: events',
     fileName: 'events.csv',
-    table: csvTable(events, EVENT_COLUMNS),
+    table: csvTable(events, EVENT_CSV_COLUMNS),
   })
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireWorkspace } from '~/auth/workspace.server'
-import { csvTable, SPEAKER_COLUMNS } from '~/lib/event-insights-columns'
+import { csvTable, SPEAKER_CSV_COLUMNS } from '~/lib/event-insights-columns'
 import { insightsCsvResponse, workspaceInsights } from '~/services/event-insights.server'
 
 // GET /app/events/insights/speakers.csv?speakerSort=…&speakerDir=…: every roster speaker across all
@@ -12,6 +12,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return insightsCsvResponse(scope, {
     subject: 'Insights CSV: speakers across all events',
     fileName: 'speakers-across-events.csv',
-    table: csvTable(speakers, SPEAKER_COLUMNS),
+    table: csvTable(speakers, SPEAKER_CSV_COLUMNS),
   })
 }

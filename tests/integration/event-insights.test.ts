@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '~/db/client.server'
+import { bookingLeads, feedbackResponses } from '~/db/schema/feedback'
 import { leads } from '~/db/schema/leads'
 import { contacts } from '~/db/schema/people'
 import { sessionViews } from '~/db/schema/talks'
@@ -66,6 +67,29 @@ async function capture(
   })
 }
 
+/** Feedback straight into the table (the attendee page's rules are tested in feedback tests). */
+async function answer(
+  sessionId: string,
+  rating: number,
+  extra: Partial<typeof feedbackResponses.$inferInsert> & { email?: string } = {},
+) {
+  const db = getDb()
+  const { email, ...rest } = extra
+  const lead = email
+    ? (await db.select().from(leads).where(and(eq(leads.sessionId, sessionId), eq(leads.email, email))))[0]!
+    : null
+  await db.insert(feedbackResponses).values({
+    sessionId,
+    ownerId: fx.workspaceId,
+    browserKeyHash: randomBytes(16).toString('hex'),
+    rating,
+    leadId: lead?.id ?? null,
+    contactId: lead?.contactId ?? null,
+    ...rest,
+  })
+  return lead
+}
+
 async function view(sessionId: string, kind: 'scan' | 'visit', visitor: string) {
   await getDb().insert(sessionViews).values({ sessionId, kind, visitor })
 }
@@ -102,6 +126,34 @@ beforeAll(async () => {
     deal: 999_900,
     currency: 'EUR',
     toOrganiser: false,
+  })
+  // Feedback (issue 33 Deliver 4). Ada: ratings 5, 4, 2; content 4 and 5; delivery 5; one testimonial
+  // awaiting approval (p1), one approved (p3), one ticked without words (not a testimonial); p1 wants
+  // a booking. Grace: one 3.
+  const p1 = (await answer(ada.sessionId, 5, {
+    email: 'p1@x.example',
+    followUp: 'Loved the engine',
+    contentRating: 4,
+    deliveryRating: 5,
+    testimonialPermission: true,
+  }))!
+  await answer(ada.sessionId, 4, {
+    email: 'p3@x.example',
+    followUp: 'Clear',
+    contentRating: 5,
+    testimonialPermission: true,
+    approval: 'approved',
+  })
+  await answer(ada.sessionId, 2, { testimonialPermission: true })
+  await answer(grace.sessionId, 3)
+  await getDb().insert(bookingLeads).values({
+    sessionId: ada.sessionId,
+    ownerId: fx.workspaceId,
+    leadId: p1.id,
+    contactId: p1.contactId!,
+    organisation: 'Acme',
+    role: 'Organiser',
+    timing: 'Next spring',
   })
 })
 
@@ -148,6 +200,29 @@ describe('event insights: the figures', () => {
     })
     // Leads 6 ÷ people 4 (Ada) + 3 (Grace's floor) = 86%.
     expect(data.totals.conversion.percent).toBe(86)
+    // Feedback: responses ÷ unique visitors with the speaker's page's rule (responseRate).
+    expect(ada.feedback).toEqual({
+      responses: 3,
+      counts: { 1: 0, 2: 1, 3: 0, 4: 1, 5: 1 },
+      parts: { content: { sum: 9, count: 2 }, delivery: { sum: 5, count: 1 }, slides: { sum: 0, count: 0 } },
+      bookingLeads: 1,
+      awaitingApproval: 1,
+    })
+    expect(ada.responseRate).toMatchObject({ percent: 75, floored: false })
+    expect(grace.feedback).toMatchObject({ responses: 1, counts: { 3: 1 }, bookingLeads: 0, awaitingApproval: 0 })
+    expect(grace.responseRate).toMatchObject({ percent: 100 })
+    // 4 answers ÷ (4 + 1) visitors = 80%; the counts add up per rating.
+    expect(data.totals.responseRate.percent).toBe(80)
+    expect(data.totals.feedback).toMatchObject({
+      responses: 4,
+      counts: { 2: 1, 3: 1, 4: 1, 5: 1 },
+      parts: { content: { sum: 9, count: 2 }, delivery: { sum: 5, count: 1 } },
+      bookingLeads: 1,
+      awaitingApproval: 1,
+    })
+    const adaRow = data.speakers.find((s) => s.name === 'Ada Lovelace')!
+    expect(adaRow.feedback.responses).toBe(3)
+    expect(adaRow.responseRate.percent).toBe(75)
     // Speakers sorted by leads (desc), ties in the roster's order (by name).
     expect(data.speakers.map((s) => [s.name, s.leads, s.hotLeads, s.sessions, s.events])).toEqual([
       ['Ada Lovelace', 3, 1, 1, 1],
@@ -231,15 +306,20 @@ describe('event insights: the pages', () => {
     const text = await res.text()
     const [header, first] = text.replace('\uFEFF', '').split('\r\n')
     expect(header).toBe(
-      'Talk,Speaker,Room,Starts,Scans,Visits,Unique visitors,Leads,Conversion (%),Hot leads,Pipeline (EUR),Pipeline (USD),Won (EUR),Won (USD)',
+      'Talk,Speaker,Room,Starts,Scans,Visits,Unique visitors,Leads,Conversion (%),Hot leads,Pipeline (EUR),Pipeline (USD),Won (EUR),Won (USD)' +
+        ',Feedback responses,Response rate (%),Rated 1,Rated 2,Rated 3,Rated 4,Rated 5,Mean rating,Content (mean),Delivery (mean),Slides (mean),Booking leads,Testimonials awaiting approval',
     )
-    expect(first).toBe(`Notes on the engine ${fx.suffix},Ada Lovelace,Main Hall,2027-03-10 09:00,3,2,4,3,75,1,500,0,1000,0`)
+    // The feedback columns after the existing ones: 3 answers of 4 visitors, ratings 2/4/5 (mean 3.7), content 4.5.
+    expect(first).toBe(
+      `Notes on the engine ${fx.suffix},Ada Lovelace,Main Hall,2027-03-10 09:00,3,2,4,3,75,1,500,0,1000,0` +
+        ',3,75,0,1,0,1,1,3.7,4.5,5,,1,1',
+    )
     const speakers = await (
       (await call(speakersCsv, makeRequest(`/app/events/${fx.event.id}/insights/speakers.csv`, { cookie }), {
         id: fx.event.id,
       })) as Response
     ).text()
-    expect(speakers).toContain('Grace Hopper,Navy,1,1,1,0,1,3,100,2,0,200,0,0')
+    expect(speakers).toContain('Grace Hopper,Navy,1,1,1,0,1,3,100,2,0,200,0,0,1,100,0,0,1,0,0,3,,,,0,0')
     const audits = await getDb().select().from(auditEvents).where(eq(auditEvents.workspaceId, fx.workspaceId))
     expect(audits.filter((a) => a.kind === 'export.made').map((a) => a.data)).toEqual(
       expect.arrayContaining([{ format: 'csv', rows: 2 }]),
