@@ -60,18 +60,19 @@ export function feedbackColumns<T extends InsightTotals | InsightSession>(): Sor
   return [
     { key: 'responses', label: 'Feedback responses', kind: 'number', value: (r) => r.feedback.responses },
     { key: 'responseRate', label: 'Response rate (%)', kind: 'number', value: (r) => r.responseRate.percent },
-    ...[1, 2, 3, 4, 5].map(
-      (n): SortColumn<T> => ({ key: `rating${n}`, label: `Rated ${n}`, kind: 'number', value: (r) => r.feedback.counts[n] ?? 0 }),
-    ),
+    ...[1, 2, 3, 4, 5].map((n): SortColumn<T> => ({
+      key: `rating${n}`,
+      label: `Rated ${n}`,
+      kind: 'number',
+      value: (r) => r.feedback.counts[n] ?? 0,
+    })),
     { key: 'ratingMean', label: 'Mean rating', kind: 'number', value: (r) => ratingMean(r.feedback.counts) },
-    ...PART_RATINGS.map(
-      ({ key, label }): SortColumn<T> => ({
-        key: `${key}Mean`,
-        label: `${label} (mean)`,
-        kind: 'number',
-        value: (r) => partMean(r.feedback.parts[key]),
-      }),
-    ),
+    ...PART_RATINGS.map(({ key, label }): SortColumn<T> => ({
+      key: `${key}Mean`,
+      label: `${label} (mean)`,
+      kind: 'number',
+      value: (r) => partMean(r.feedback.parts[key]),
+    })),
     { key: 'bookingLeads', label: 'Booking leads', kind: 'number', value: (r) => r.feedback.bookingLeads },
     {
       key: 'awaitingApproval',
@@ -81,6 +82,25 @@ export function feedbackColumns<T extends InsightTotals | InsightSession>(): Sor
     },
   ]
 }
+
+// The pages' feedback tables: who, then the feedback columns (the CSVs carry the same after the figures').
+export const SESSION_FEEDBACK_COLUMNS: SortColumn<InsightSession>[] = [
+  SESSION_COLUMNS[0]!,
+  SESSION_COLUMNS[1]!,
+  ...feedbackColumns<InsightSession>(),
+]
+export const SPEAKER_FEEDBACK_COLUMNS: SortColumn<SpeakerInsight>[] = [
+  SPEAKER_COLUMNS[0]!,
+  { key: 'sessions', label: 'Sessions', kind: 'number', value: (r) => r.sessions },
+  ...feedbackColumns<SpeakerInsight>(),
+]
+export const EVENT_FEEDBACK_COLUMNS: SortColumn<EventInsight>[] = [
+  EVENT_COLUMNS[0]!,
+  { key: 'sessions', label: 'Sessions', kind: 'number', value: (r) => r.sessions },
+  ...feedbackColumns<EventInsight>(),
+]
+/** Most responses first. */
+export const FEEDBACK_SORT: TableSort = { sort: 'responses', dir: 'desc' }
 
 /** The CSVs' columns: the table's, then the feedback's (existing columns keep their places). */
 export const SESSION_CSV_COLUMNS = [...SESSION_COLUMNS, ...feedbackColumns<InsightSession>()]

@@ -5,11 +5,17 @@ import { Heading, InsightStats, RoomTimeline, TableSection } from '~/components/
 import { ATTRIBUTION_NOTE } from '~/components/workspace/roi-parts'
 import { workspaceMeta } from '~/components/workspace/workspace'
 import { conversionNote } from '~/lib/conversion'
-import { SESSION_COLUMNS, SPEAKER_COLUMNS } from '~/lib/event-insights-columns'
+import { RESPONSE_RATE_HINT } from '~/lib/feedback-report'
+import {
+  SESSION_COLUMNS,
+  SESSION_FEEDBACK_COLUMNS,
+  SPEAKER_COLUMNS,
+  SPEAKER_FEEDBACK_COLUMNS,
+} from '~/lib/event-insights-columns'
 import { tableModel } from '~/lib/insights-table'
 import { formatSessionTime } from '~/lib/time-zone'
 import { requireEvent } from '~/services/event-scope.server'
-import { eventInsights, SPEAKER_PREFIX } from '~/services/event-insights.server'
+import { eventInsights, FEEDBACK_PREFIX, SPEAKER_FEEDBACK_PREFIX, SPEAKER_PREFIX } from '~/services/event-insights.server'
 import { roomCharts, tableChart, timelineDays, totalStats } from '~/services/insights-view.server'
 
 // GET /app/events/{id}/insights (issue 23 Deliver 7): an event's totals, its sessions and its
@@ -50,6 +56,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       chart: tableChart(data.speakers, (s) => s.name, 'speakers'),
       csv: `${base}/speakers.csv${search}`,
     },
+    // Feedback (issue 33 Deliver 4): each session links to its Feedback page (comments, quotes, booking leads).
+    sessionFeedback: tableModel(data.sessionFeedback, SESSION_FEEDBACK_COLUMNS, data.feedbackSort, query, {
+      prefix: FEEDBACK_PREFIX,
+      hash: 'feedback',
+      rowKey: (s) => s.id,
+      href: (s) => `/app/sessions/${s.id}/feedback`,
+    }),
+    speakerFeedback: tableModel(data.speakerFeedback, SPEAKER_FEEDBACK_COLUMNS, data.speakerFeedbackSort, query, {
+      prefix: SPEAKER_FEEDBACK_PREFIX,
+      hash: 'speaker-feedback',
+      rowKey: (s) => s.id,
+    }),
     timeline: data.timeline && {
       rooms: roomCharts(data.timeline),
       days: timelineDays(data.timeline),
@@ -61,7 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function EventInsightsPage() {
-  const { event, stats, floored, sessions, speakers, timeline } = useLoaderData<typeof loader>()
+  const { event, stats, floored, sessions, speakers, sessionFeedback, speakerFeedback, timeline } = useLoaderData<typeof loader>()
   // Under the event layout its h1 names the event; on its own the page heads itself.
   const inLayout = useMatches().some((m) => m.id === LAYOUT_ID)
   const top = inLayout ? 2 : 1
@@ -106,6 +124,28 @@ export default function EventInsightsPage() {
         table={speakers.table}
         caption="Every speaker of the event with the figures of their sessions here"
         csv={{ href: speakers.csv, label: 'Download speakers (CSV)' }}
+      />
+
+      <TableSection
+        id="feedback"
+        level={section}
+        title="Feedback by session"
+        intro={`What the room thought: responses, the response rate (${RESPONSE_RATE_HINT.toLowerCase()}), how many gave each rating, the part-ratings' means, quotes waiting for the speaker's approval and booking leads. Open a session for its comments.`}
+        chart={null}
+        table={sessionFeedback}
+        caption="Feedback on each session of the event"
+        csv={{ href: sessions.csv, label: 'Download sessions with feedback (CSV)' }}
+      />
+
+      <TableSection
+        id="speaker-feedback"
+        level={section}
+        title="Feedback by speaker"
+        intro="Each speaker's feedback over their sessions at this event."
+        chart={null}
+        table={speakerFeedback}
+        caption="Feedback on each speaker’s sessions at this event"
+        csv={{ href: speakers.csv, label: 'Download speakers with feedback (CSV)' }}
       />
 
       {timeline ? (

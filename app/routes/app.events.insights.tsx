@@ -6,10 +6,10 @@ import { InsightStats, TableSection } from '~/components/workspace/insights-part
 import { ATTRIBUTION_NOTE } from '~/components/workspace/roi-parts'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { conversionNote } from '~/lib/conversion'
-import { EVENT_COLUMNS, SPEAKER_COLUMNS } from '~/lib/event-insights-columns'
+import { EVENT_COLUMNS, EVENT_FEEDBACK_COLUMNS, SPEAKER_COLUMNS, SPEAKER_FEEDBACK_COLUMNS } from '~/lib/event-insights-columns'
 import { EVENT_STATUS_LABELS, type EventStatus } from '~/lib/events'
 import { tableModel } from '~/lib/insights-table'
-import { SPEAKER_PREFIX, workspaceInsights } from '~/services/event-insights.server'
+import { FEEDBACK_PREFIX, SPEAKER_FEEDBACK_PREFIX, SPEAKER_PREFIX, workspaceInsights } from '~/services/event-insights.server'
 import { tableChart, totalStats } from '~/services/insights-view.server'
 
 // GET /app/events/insights (issue 23 Deliver 7): every roster speaker across all their sessions and
@@ -49,11 +49,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
       chart: tableChart(data.events, (e) => e.name, 'events'),
       csv: `${BASE}/events.csv${search}`,
     },
+    // Feedback (issue 33 Deliver 4).
+    speakerFeedback: tableModel(data.speakerFeedback, SPEAKER_FEEDBACK_COLUMNS, data.speakerFeedbackSort, query, {
+      prefix: SPEAKER_FEEDBACK_PREFIX,
+      hash: 'speaker-feedback',
+      rowKey: (s) => s.id,
+    }),
+    eventFeedback: tableModel(data.eventFeedback, EVENT_FEEDBACK_COLUMNS, data.eventFeedbackSort, query, {
+      prefix: FEEDBACK_PREFIX,
+      hash: 'event-feedback',
+      rowKey: (e) => e.id,
+      href: (e) => `/app/events/${e.id}/insights#feedback`,
+    }),
   }
 }
 
 export default function WorkspaceInsightsPage() {
-  const { stats, floored, speakers, events } = useLoaderData<typeof loader>()
+  const { stats, floored, speakers, events, speakerFeedback, eventFeedback } = useLoaderData<typeof loader>()
   return (
     <>
       <PageHeader
@@ -87,6 +99,26 @@ export default function WorkspaceInsightsPage() {
         table={events.table}
         caption="Every event with its totals"
         csv={{ href: events.csv, label: 'Download events (CSV)' }}
+      />
+      <TableSection
+        id="speaker-feedback"
+        level={2}
+        title="Feedback by speaker"
+        intro="What the rooms thought of each roster speaker over all their sessions: responses, the response rate, how many gave each rating, the part-ratings' means, quotes waiting for approval and booking leads."
+        chart={null}
+        table={speakerFeedback}
+        caption="Feedback on each roster speaker’s sessions"
+        csv={{ href: speakers.csv, label: 'Download speakers with feedback (CSV)' }}
+      />
+      <TableSection
+        id="event-feedback"
+        level={2}
+        title="Feedback by event"
+        intro="Each event's feedback over its sessions; open one for each session's."
+        chart={null}
+        table={eventFeedback}
+        caption="Feedback on each event’s sessions"
+        csv={{ href: events.csv, label: 'Download events with feedback (CSV)' }}
       />
     </>
   )

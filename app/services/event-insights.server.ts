@@ -1,8 +1,12 @@
 import { toCsv, UTF8_BOM } from '~/lib/csv'
 import {
   EVENT_COLUMNS,
+  EVENT_FEEDBACK_COLUMNS,
   EVENT_SORT,
+  FEEDBACK_SORT,
   SESSION_COLUMNS,
+  SESSION_FEEDBACK_COLUMNS,
+  SPEAKER_FEEDBACK_COLUMNS,
   SESSION_SORT,
   SPEAKER_COLUMNS,
   SPEAKER_SORT,
@@ -20,6 +24,9 @@ import type { EventRow } from '~/models/events.server'
 
 /** The speakers table's parameters are ?speakerSort=…&speakerDir=… (the sessions table has ?sort=…). */
 export const SPEAKER_PREFIX = 'speaker'
+/** The feedback tables' parameters (issue 33 Deliver 4): ?feedbackSort=… for sessions (one event) or events (all), ?speakerFeedbackSort=… for speakers. */
+export const FEEDBACK_PREFIX = 'feedback'
+export const SPEAKER_FEEDBACK_PREFIX = 'speakerFeedback'
 
 /** One event: its totals, its sessions, its speakers (over this event), and with `timeline` the rooms' 15-minute series. */
 export async function eventInsights(workspaceId: string, event: EventRow, params: URLSearchParams, { timeline = false } = {}) {
@@ -32,19 +39,22 @@ export async function eventInsights(workspaceId: string, event: EventRow, params
   const here = new Set(sessions.map((s) => s.speakerId))
   const sessionSort = parseSort(params, SESSION_COLUMNS, SESSION_SORT)
   const speakerSort = parseSort(params, SPEAKER_COLUMNS, SPEAKER_SORT, SPEAKER_PREFIX)
+  const feedbackSort = parseSort(params, SESSION_FEEDBACK_COLUMNS, FEEDBACK_SORT, FEEDBACK_PREFIX)
+  const speakerFeedbackSort = parseSort(params, SPEAKER_FEEDBACK_COLUMNS, FEEDBACK_SORT, SPEAKER_FEEDBACK_PREFIX)
+  const speakers = bySpeaker(
+    sessions,
+    roster.filter((s) => here.has(s.id)),
+  )
   return {
     totals: addUp(sessions),
     sessionSort,
     sessions: sortRows(sessions, SESSION_COLUMNS, sessionSort),
     speakerSort,
-    speakers: sortRows(
-      bySpeaker(
-        sessions,
-        roster.filter((s) => here.has(s.id)),
-      ),
-      SPEAKER_COLUMNS,
-      speakerSort,
-    ),
+    speakers: sortRows(speakers, SPEAKER_COLUMNS, speakerSort),
+    feedbackSort,
+    sessionFeedback: sortRows(sessions, SESSION_FEEDBACK_COLUMNS, feedbackSort),
+    speakerFeedbackSort,
+    speakerFeedback: sortRows(speakers, SPEAKER_FEEDBACK_COLUMNS, speakerFeedbackSort),
     timeline: timeline ? eventTimeline(quarters, rooms, event, sessions) : null,
   }
 }
@@ -58,12 +68,20 @@ export async function workspaceInsights(workspaceId: string, params: URLSearchPa
   ])
   const speakerSort = parseSort(params, SPEAKER_COLUMNS, SPEAKER_SORT, SPEAKER_PREFIX)
   const eventSort = parseSort(params, EVENT_COLUMNS, EVENT_SORT)
+  const eventFeedbackSort = parseSort(params, EVENT_FEEDBACK_COLUMNS, FEEDBACK_SORT, FEEDBACK_PREFIX)
+  const speakerFeedbackSort = parseSort(params, SPEAKER_FEEDBACK_COLUMNS, FEEDBACK_SORT, SPEAKER_FEEDBACK_PREFIX)
+  const speakers = bySpeaker(sessions, roster)
+  const perEvent = byEvent(sessions, events)
   return {
     totals: addUp(sessions),
     speakerSort,
-    speakers: sortRows(bySpeaker(sessions, roster), SPEAKER_COLUMNS, speakerSort),
+    speakers: sortRows(speakers, SPEAKER_COLUMNS, speakerSort),
     eventSort,
-    events: sortRows(byEvent(sessions, events), EVENT_COLUMNS, eventSort),
+    events: sortRows(perEvent, EVENT_COLUMNS, eventSort),
+    speakerFeedbackSort,
+    speakerFeedback: sortRows(speakers, SPEAKER_FEEDBACK_COLUMNS, speakerFeedbackSort),
+    eventFeedbackSort,
+    eventFeedback: sortRows(perEvent, EVENT_FEEDBACK_COLUMNS, eventFeedbackSort),
   }
 }
 

@@ -1,6 +1,7 @@
 import { columnChart, groupedBarChart } from '~/lib/charts.server'
 import { conversionHint } from '~/lib/conversion'
 import { roomTimelineSummary, type EventTimeline, type InsightFigures, type InsightTotals } from '~/lib/event-insights'
+import { formatMean, ratingMean, responseRateHint } from '~/lib/feedback-report'
 import type { InsightStat, RoomChart } from '~/lib/insights-table'
 import { formatPercent, formatTotals } from '~/lib/roi'
 
@@ -28,6 +29,15 @@ export function totalStats(totals: InsightTotals): InsightStat[] {
       value: `${formatTotals(totals.pipeline)} / ${formatTotals(totals.won)}`,
       hint: 'Per currency, first touch',
     },
+    // The room's feedback (issue 33 Deliver 4): every answer counts, like every capture.
+    { label: 'Feedback responses', value: count.format(totals.feedback.responses), hint: 'Answers to the feedback question' },
+    { label: 'Response rate', value: formatPercent(totals.responseRate.percent), hint: responseRateHint(totals.responseRate) },
+    {
+      label: 'Mean rating',
+      value: formatMean(ratingMean(totals.feedback.counts), totals.feedback.responses),
+      hint: 'Of 5; the distribution is in the feedback tables',
+    },
+    { label: 'Booking leads', value: count.format(totals.feedback.bookingLeads), hint: 'Asked the speaker to speak again' },
   ]
 }
 

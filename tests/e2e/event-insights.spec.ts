@@ -65,6 +65,11 @@ test('the organiser reads an event’s insights, sorts a table without JavaScrip
   expect(csv[0]).toMatch(/^Talk,Speaker,Room,Starts,Scans,Visits,Unique visitors,Leads,Conversion \(%\),Hot leads/)
   expect(csv[1]).toMatch(/^Notes on the engine,Ada Lovelace,Main Hall,/)
   expect(csv[2]).toMatch(/^Compilers for everyone,Grace Hopper,Room B,/)
+  // The room's feedback (issue 33 Deliver 4): its own table, each session opening its Feedback page.
+  const feedback = page.getByRole('table', { name: 'Feedback on each session of the event' })
+  await expect(feedback.getByRole('columnheader', { name: /Response rate/ })).toBeVisible()
+  await feedback.getByRole('link', { name: 'Notes on the engine' }).click()
+  await expect(page).toHaveURL(/\/app\/sessions\/[0-9a-f-]+\/feedback$/)
   await noJs.close()
 
   // With JavaScript on: axe on the event's insights and the workspace's.

@@ -11,6 +11,7 @@ import type { ContactStatus, ScoreBand } from '~/lib/lead-status'
 import { loader as speakersCsv } from '~/routes/app.events.$id.insights_.speakers[.]csv'
 import { loader as sessionsCsv } from '~/routes/app.events.$id.insights_.sessions[.]csv'
 import { loader as eventPage } from '~/routes/app.events.$id.insights'
+import { loader as workspacePage } from '~/routes/app.events.insights'
 import { eventInsights, workspaceInsights } from '~/services/event-insights.server'
 import { addProgramme, claimSpeaker, makeEvent, organiserWithEvent, type OrganiserFixture } from './event-fixtures'
 import { call, makeRequest } from './utils'
@@ -280,6 +281,64 @@ describe('event insights: the figures', () => {
 })
 
 describe('event insights: the pages', () => {
+  it('shows the feedback tables: by session (linking each to its Feedback page) and by speaker; across events by speaker and event', async () => {
+    type Table = { headers: { label: string }[]; rows: { href: string | null; cells: string[] }[] }
+    const page = (await call(eventPage, makeRequest(`/app/events/${fx.event.id}/insights`, { cookie }), {
+      id: fx.event.id,
+    })) as { sessionFeedback: Table; speakerFeedback: Table; stats: { label: string; value: string }[] }
+    expect(page.sessionFeedback.headers.map((h) => h.label)).toEqual([
+      'Talk',
+      'Speaker',
+      'Feedback responses',
+      'Response rate (%)',
+      'Rated 1',
+      'Rated 2',
+      'Rated 3',
+      'Rated 4',
+      'Rated 5',
+      'Mean rating',
+      'Content (mean)',
+      'Delivery (mean)',
+      'Slides (mean)',
+      'Booking leads',
+      'Testimonials awaiting approval',
+    ])
+    // Most responses first: Ada's 3 (ratings 2, 4, 5), then Grace's 1.
+    expect(page.sessionFeedback.rows[0]).toEqual({
+      key: fx.speakers.ada.sessionId,
+      href: `/app/sessions/${fx.speakers.ada.sessionId}/feedback`,
+      cells: [`Notes on the engine ${fx.suffix}`, 'Ada Lovelace', '3', '75', '0', '1', '0', '1', '1', '3.7', '4.5', '5', '—', '1', '1'],
+    })
+    expect(page.sessionFeedback.rows[1]!.href).toBe(`/app/sessions/${fx.speakers.grace.sessionId}/feedback`)
+    expect(page.speakerFeedback.rows.map((r) => r.cells.slice(0, 3))).toEqual([
+      ['Ada Lovelace', '1', '3'],
+      ['Grace Hopper', '1', '1'],
+    ])
+    expect(page.stats).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ label: 'Feedback responses', value: '4' }),
+        expect.objectContaining({ label: 'Response rate', value: '80%' }),
+        expect.objectContaining({ label: 'Booking leads', value: '1' }),
+      ]),
+    )
+    // Sorted by another column through its own parameters, leaving the other tables alone.
+    const sorted = (await call(
+      eventPage,
+      makeRequest(`/app/events/${fx.event.id}/insights?feedbackSort=responses&feedbackDir=asc`, { cookie }),
+      { id: fx.event.id },
+    )) as { sessionFeedback: Table; speakerFeedback: Table }
+    expect(sorted.sessionFeedback.rows[0]!.href).toBe(`/app/sessions/${fx.speakers.grace.sessionId}/feedback`)
+    expect(sorted.speakerFeedback.rows[0]!.cells[0]).toBe('Ada Lovelace')
+
+    const all = (await call(workspacePage, makeRequest('/app/events/insights', { cookie }))) as {
+      speakerFeedback: Table
+      eventFeedback: Table
+    }
+    const event = all.eventFeedback.rows.find((r) => r.href === `/app/events/${fx.event.id}/insights#feedback`)!
+    expect(event.cells.slice(1, 4)).toEqual(['2', '4', '80'])
+    expect(all.speakerFeedback.rows.find((r) => r.cells[0] === 'Ada Lovelace')!.cells[2]).toBe('3')
+  })
+
   it('answers the page with sorted tables and sort links', async () => {
     const path = `/app/events/${fx.event.id}/insights?sort=hot&dir=desc`
     const page = (await call(eventPage, makeRequest(path, { cookie }), { id: fx.event.id })) as Awaited<
