@@ -16,3 +16,12 @@ export const ownHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, acti
   }
   return headers
 }
+
+/**
+ * The Referrer-Policy of a page whose address holds a token and which posts a form back to us (an
+ * invitation, the startup offer, the newsletter's confirm and unsubscribe, the billing return, the
+ * sign-in callback): no other site ever gets the address as a Referer. Not 'no-referrer': with it
+ * browsers send "Origin: null" on the form's POST, which the same-origin POST check
+ * (server/security.ts) rightly refuses, so the page's button would fail without JavaScript.
+ */
+export const TOKEN_FORM_REFERRER_POLICY = 'same-origin'

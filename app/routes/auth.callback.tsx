@@ -9,6 +9,7 @@ import { authMeta } from '~/auth/page-meta'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, Spinner } from '~/components/forms'
 import { ADMIN_HOME_PATH, AUTH_CALLBACK_DELAY_MS, DEFAULT_RETURN_TO } from '~/lib/constants'
+import { TOKEN_FORM_REFERRER_POLICY } from '~/lib/route-headers'
 import { signInLanding } from '~/auth/guard-rules'
 
 // Landing point of the emailed link (spec 001 §2). GET and HEAD change nothing — mail scanners that
@@ -16,10 +17,8 @@ import { signInLanding } from '~/auth/guard-rules'
 // 1 s with JavaScript; without it the visitor presses Continue.
 
 export const headers: HeadersFunction = () => ({
-  // The token is in this page's URL: no other site ever gets it as a Referer, and the page is never
-  // cached. Not 'no-referrer': with it browsers send "Origin: null" on the no-JS form post, which
-  // the same-origin POST check (server/security.ts) rightly refuses.
-  'Referrer-Policy': 'same-origin',
+  // The token is in this page's URL: no other site ever gets it as a Referer, and the page is never cached.
+  'Referrer-Policy': TOKEN_FORM_REFERRER_POLICY,
   'Cache-Control': 'no-store',
 })
 

@@ -7,7 +7,7 @@ import { shellMeta } from '~/components/layout/meta'
 import { CHECKOUT_PATH, CHECKOUT_TEXT, planToast, unlockedToast } from '~/lib/billing-checkout'
 import { isPlan } from '~/lib/plans'
 import { WORKSPACE_PARAM, workspaceLink } from '~/lib/permissions'
-import { ownHeaders } from '~/lib/route-headers'
+import { ownHeaders, TOKEN_FORM_REFERRER_POLICY } from '~/lib/route-headers'
 import { billingState } from '~/models/billing.server'
 import { getOwnedSession } from '~/models/leads.server'
 import { getMembership } from '~/models/workspaces.server'
@@ -20,7 +20,7 @@ import { redirectWithToast } from '~/services/toast.server'
 // once, and the webhook arriving later changes nothing. Only a member of the buying workspace sees
 // the result; anyone else gets a 404.
 
-const HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
+const HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': TOKEN_FORM_REFERRER_POLICY }
 const CHECKOUT_ID = /^cs_[A-Za-z0-9_]{1,250}$/
 
 type View =

@@ -10,7 +10,7 @@ import { claimedByOtherText, goneText, noSeatText, normalizeInviteEmail } from '
 import { ROLE_LABELS } from '~/lib/permissions'
 import { SPEAKING_PATH } from '~/lib/workspace-nav'
 import { formatUsLongDate } from '~/lib/text'
-import { ownHeaders } from '~/lib/route-headers'
+import { ownHeaders, TOKEN_FORM_REFERRER_POLICY } from '~/lib/route-headers'
 import { acceptInvitation, getInvitationByToken, type InvitationView } from '~/models/invitation-accept.server'
 import { getMembership } from '~/models/workspaces.server'
 import { readForm } from '~/services/request-body.server'
@@ -21,7 +21,7 @@ import { redirectWithToast } from '~/services/toast.server'
 // changes nothing; Accept is a POST. Only the invited address may accept; expired, revoked or used
 // links answer 410 naming whom to ask.
 
-const HEADERS = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'private, no-store' }
+const HEADERS = { 'Referrer-Policy': TOKEN_FORM_REFERRER_POLICY, 'Cache-Control': 'private, no-store' }
 const NOT_FOUND_TEXT =
   'This invitation link is not valid. Check that you opened the whole link from the email, or ask whoever invited you to send a new one.'
 

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass } from '~/components/forms'
 import { shellMeta } from '~/components/layout/meta'
-import { ownHeaders } from '~/lib/route-headers'
+import { ownHeaders, TOKEN_FORM_REFERRER_POLICY } from '~/lib/route-headers'
 import { confirmationTokenState, confirmSubscription } from '~/models/newsletter.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { readForm } from '~/services/request-body.server'
@@ -14,7 +14,10 @@ import { readForm } from '~/services/request-body.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
   const state = await confirmationTokenState(token)
-  return data({ token, state }, { status: state === 'invalid' ? 400 : 200, headers: { 'Referrer-Policy': 'no-referrer' } })
+  return data(
+    { token, state },
+    { status: state === 'invalid' ? 400 : 200, headers: { 'Referrer-Policy': TOKEN_FORM_REFERRER_POLICY } },
+  )
 }
 
 export async function action({ request }: ActionFunctionArgs) {

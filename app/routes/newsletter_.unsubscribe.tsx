@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { buttonClass, FormMessage } from '~/components/forms'
 import { shellMeta } from '~/components/layout/meta'
-import { ownHeaders } from '~/lib/route-headers'
+import { ownHeaders, TOKEN_FORM_REFERRER_POLICY } from '~/lib/route-headers'
 import { isValidUnsubscribeToken, unsubscribe } from '~/models/newsletter.server'
 import { readForm } from '~/services/request-body.server'
 
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const email = params.get('email') ?? ''
   const token = params.get('token') ?? ''
   const valid = Boolean(email && token && isValidUnsubscribeToken(email, token))
-  return data({ email, token, valid }, { status: valid ? 200 : 400, headers: { 'Referrer-Policy': 'no-referrer' } })
+  return data({ email, token, valid }, { status: valid ? 200 : 400, headers: { 'Referrer-Policy': TOKEN_FORM_REFERRER_POLICY } })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -11,7 +11,7 @@ import { STARTUP_PLAN } from '~/lib/constants'
 import { can, WORKSPACE_PARAM } from '~/lib/permissions'
 import { STARTUP_OFFER_DETAIL, STARTUP_OFFER_LINE, STARTUP_OFFER_TEXTS } from '~/lib/startup-offer'
 import { formatUsLongDate } from '~/lib/text'
-import { ownHeaders } from '~/lib/route-headers'
+import { ownHeaders, TOKEN_FORM_REFERRER_POLICY } from '~/lib/route-headers'
 import { billingState, listSubscriptions } from '~/models/billing.server'
 import { getStartupOffer, startupOfferPath, type StartupOffer } from '~/models/startup-applications.server'
 import { listMemberships } from '~/models/workspaces.server'
@@ -25,7 +25,7 @@ import { readForm } from '~/services/request-body.server'
 // signed-in account may use it, for a workspace it owns. GET shows the offer; "Continue to payment"
 // POSTs and goes to Stripe Checkout. The offer is used once that checkout is paid (fulfilCheckout).
 
-const HEADERS = { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'private, no-store' }
+const HEADERS = { 'Referrer-Policy': TOKEN_FORM_REFERRER_POLICY, 'Cache-Control': 'private, no-store' }
 
 type Gone = { kind: 'gone'; message: string }
 type Ready = {

@@ -1151,17 +1151,17 @@ describe('Referrer-Policy: one policy per response', () => {
   it('a page or link that names its own policy sends only that one', async () => {
     const { token } = await sentFollowUp()
     const own: Array<[string, string, string?]> = [
-      [`/invite/${UNKNOWN}`, 'no-referrer'],
-      [`/invite/${UNKNOWN}`, 'no-referrer', speaker],
-      [`/startup-program/offer/${UNKNOWN}`, 'no-referrer'],
+      [`/invite/${UNKNOWN}`, 'same-origin'],
+      [`/invite/${UNKNOWN}`, 'same-origin', speaker],
+      [`/startup-program/offer/${UNKNOWN}`, 'same-origin'],
       [`/u/${'A'.repeat(24)}`, 'no-referrer'],
       [`/d/${await displayToken()}`, 'no-referrer'],
       [`/c/${token}/0`, 'no-referrer'],
-      ['/newsletter/confirm?token=unknown', 'no-referrer'],
-      ['/newsletter/unsubscribe?token=unknown', 'no-referrer'],
-      ['/newsletter/confirm.data?token=unknown', 'no-referrer'],
+      ['/newsletter/confirm?token=unknown', 'same-origin'],
+      ['/newsletter/unsubscribe?token=unknown', 'same-origin'],
+      ['/newsletter/confirm.data?token=unknown', 'same-origin'],
       // Signed in, a checkout id Stripe cannot settle here (payments not set up): the return page itself.
-      ['/billing/return?session_id=cs_test_unknown', 'no-referrer', speaker],
+      ['/billing/return?session_id=cs_test_unknown', 'same-origin', speaker],
       ['/auth/callback?token=unknown', 'same-origin'],
     ]
     for (const [path, policy, cookie] of own) {
