@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { requireWorkspace, type WorkspaceScope } from '~/auth/workspace.server'
 import bioCss from '~/components/bio-editor/bio-content.css?url'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { DraftForm, Panel, RecipientSummaryPanel, StatsPanel } from '~/components/follow-ups/follow-up-parts'
-import { buttonClass, Field, FormMessage, SelectField } from '~/components/forms'
+import { DraftForm, FollowUpPreview, Panel, RecipientSummaryPanel, StatsPanel } from '~/components/follow-ups/follow-up-parts'
+import { buttonClass, Field, FormMessage } from '~/components/forms'
 import { useServerForm } from '~/components/use-server-form'
 import { PageHeader, workspaceMeta } from '~/components/workspace/workspace'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
@@ -237,7 +237,15 @@ export default function AutomaticFollowUpPage() {
               {FOLLOW_UP_READ_ONLY}
             </p>
           ) : null}
-          {loaded.preview ? <Preview /> : null}
+          {loaded.preview && loaded.followUp ? (
+            <FollowUpPreview
+              preview={loaded.preview}
+              recipients={loaded.recipients}
+              previewAs={loaded.previewAs}
+              senderEmail={loaded.senderEmail}
+              mayChange={loaded.mayChange}
+            />
+          ) : null}
           {followUp.editable && loaded.mayChange ? (
             <Panel title="Edit" id="edit-title">
               <DraftForm
@@ -341,47 +349,6 @@ function TimingPanel({ lastResult }: { lastResult?: SubmissionResult<string[]> }
       ) : (
         <p className="mt-2 text-sm text-slate-300">{followUp.delayHours} hours after the session ends.</p>
       )}
-    </Panel>
-  )
-}
-
-function Preview() {
-  const { preview, recipients, previewAs, mayChange, followUp, senderEmail } = useLoaderData<typeof loader>()
-  const busy = useNavigation().state === 'submitting'
-  if (!preview || !followUp) return null
-  return (
-    <Panel title="Preview" id="preview-title">
-      {recipients.length ? (
-        <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-          <SelectField
-            label="Preview as"
-            selectProps={{ name: 'as', defaultValue: previewAs?.contactId ?? '' }}
-            options={recipients}
-          />
-          <button type="submit" className={buttonClass.secondary}>
-            Show preview
-          </button>
-        </Form>
-      ) : (
-        <p className="mt-2 text-sm text-slate-300">Nobody would receive it yet: the preview shows each merge field’s fallback.</p>
-      )}
-      <div className="mt-4 rounded-lg border border-white/15 bg-ink-950/60 p-5 text-slate-100">
-        <p className="text-sm text-slate-300">{previewAs ? <>To: {previewAs.email}</> : 'To: (nobody yet)'}</p>
-        <p className="mt-1 font-semibold" data-testid="preview-subject">
-          Subject: {preview.subject}
-        </p>
-        <div className="bio-content mt-4" data-testid="preview-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
-        <p className="mt-4 text-xs text-slate-300">Each recipient’s copy ends with its own unsubscribe link.</p>
-      </div>
-      {mayChange ? (
-        <WorkspaceForm method="post" className="mt-4">
-          <input type="hidden" name="as" value={previewAs?.contactId ?? ''} />
-          <button type="submit" name="intent" value="test" className={buttonClass.secondary} disabled={busy}>
-            Send me a test
-          </button>
-          <span className="ml-3 text-sm text-slate-400">To {senderEmail}, its subject starting with “[Test]”.</span>
-        </WorkspaceForm>
-      ) : null}
     </Panel>
   )
 }

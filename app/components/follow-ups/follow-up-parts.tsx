@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useNavigation } from '@remix-run/react'
+import { Form, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { buttonClass, Field, FormMessage } from '~/components/forms'
+import { buttonClass, Field, FormMessage, SelectField } from '~/components/forms'
 import { BioField } from '~/components/speakers/speaker-form-parts'
 import { useServerForm } from '~/components/use-server-form'
 import { WorkspaceForm } from '~/components/workspace/workspace-form'
@@ -12,7 +12,7 @@ import { LEFT_OUT_LABELS, LEFT_OUT_REASONS, type RecipientSummary } from '~/lib/
 import type { FollowUpSource } from '~/lib/follow-ups'
 
 // The compose page's parts (issue 32 Deliver 1, 2, 5): the draft's form, who receives it, and what
-// happened. Shared by /app/follow-ups/new and /app/follow-ups/{id}.
+// happened. Shared by /app/follow-ups/new, /app/follow-ups/{id} and the session's automatic follow-up.
 
 export function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -185,6 +185,61 @@ export function StatsPanel({ stats }: { stats: StatsView }) {
       <p className="mt-3 text-sm text-slate-400">
         Opens are not counted: that needs a tracking pixel, which mail apps block or fake and recipients did not agree to.
       </p>
+    </Panel>
+  )
+}
+
+/**
+ * The draft as one of the people it would reach (a GET form picks who, no script needed), and, for
+ * whoever may change it, "Send me a test" to the sender's own address.
+ */
+export function FollowUpPreview({
+  preview,
+  recipients,
+  previewAs,
+  senderEmail,
+  mayChange,
+}: {
+  preview: { subject: string; html: string }
+  recipients: { value: string; label: string }[]
+  previewAs: { contactId: string; email: string } | null
+  senderEmail: string
+  mayChange: boolean
+}) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Panel title="Preview" id="preview-title">
+      {recipients.length ? (
+        <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
+          <SelectField
+            label="Preview as"
+            selectProps={{ name: 'as', defaultValue: previewAs?.contactId ?? '' }}
+            options={recipients}
+          />
+          <button type="submit" className={buttonClass.secondary}>
+            Show preview
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-2 text-sm text-slate-300">Nobody would receive it yet: the preview shows each merge field’s fallback.</p>
+      )}
+      <div className="mt-4 rounded-lg border border-white/15 bg-ink-950/60 p-5 text-slate-100">
+        <p className="text-sm text-slate-300">{previewAs ? <>To: {previewAs.email}</> : 'To: (nobody yet)'}</p>
+        <p className="mt-1 font-semibold" data-testid="preview-subject">
+          Subject: {preview.subject}
+        </p>
+        <div className="bio-content mt-4" data-testid="preview-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
+        <p className="mt-4 text-xs text-slate-300">Each recipient’s copy ends with its own unsubscribe link.</p>
+      </div>
+      {mayChange ? (
+        <WorkspaceForm method="post" className="mt-4">
+          <input type="hidden" name="as" value={previewAs?.contactId ?? ''} />
+          <button type="submit" name="intent" value="test" className={buttonClass.secondary} disabled={busy}>
+            Send me a test
+          </button>
+          <span className="ml-3 text-sm text-slate-400">To {senderEmail}, its subject starting with “[Test]”.</span>
+        </WorkspaceForm>
+      ) : null}
     </Panel>
   )
 }
